@@ -1,0 +1,37 @@
+// swift-tools-version:6.1
+// RaceKit benchmarks (package-benchmark). A nested package so that RaceKit's users never build it.
+//   cd Benchmarks && swift package benchmark            (all)
+//   swift package benchmark --target GeofenceBenchmarks (one)
+import PackageDescription
+
+let package = Package(
+    name: "RaceKitBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: "../"),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "GeofenceBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Geofencing", package: "RaceKit"),
+                .product(name: "GeoCore", package: "RaceKit"),
+            ],
+            path: "Benchmarks/Geofence",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
+            name: "ProjectionBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "GeoProjection", package: "RaceKit"),
+                .product(name: "GeoCore", package: "RaceKit"),
+            ],
+            path: "Benchmarks/Projection",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+// RaceKit: geospatial race simulation and analytics. Module map: README.md and ../shared/docs/DESIGN.md.
+import PackageDescription
+
+let package = Package(
+    name: "RaceKit",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "racekit", targets: ["racekit"]),
+        .library(name: "GeoCore", targets: ["GeoCore"]),
+        .library(name: "GeoProjection", targets: ["GeoProjection"]),
+        .library(name: "Geofencing", targets: ["Geofencing"]),
+        .library(name: "GeoFormats", targets: ["GeoFormats"]),
+        .library(name: "RaceCommands", targets: ["RaceCommands"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // PROJ (C library) through pkg-config; `make` installs libproj-dev when it is missing.
+        .systemLibrary(
+            name: "CProj",
+            pkgConfig: "proj",
+            providers: [.apt(["libproj-dev"]), .brew(["proj"])]
+        ),
+        .target(name: "GeoCore"),
+        .target(name: "GeoProjection", dependencies: ["GeoCore", "CProj"]),
+        .target(name: "Geofencing", dependencies: ["GeoCore"]),
+        .target(name: "GeoFormats", dependencies: ["GeoCore", "Geofencing"]),
+        .target(
+            name: "RaceCommands",
+            dependencies: [
+                "GeoCore", "GeoProjection", "Geofencing", "GeoFormats",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "racekit", dependencies: ["RaceCommands"]),
+        .target(name: "RaceTestSupport", dependencies: ["GeoCore", "Geofencing"]),
+        .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "RaceTestSupport"]),
+        .testTarget(name: "GeoProjectionTests", dependencies: ["GeoProjection", "GeoCore"]),
+        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "GeoCore", "RaceTestSupport"]),
+        .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "Geofencing"]),
+        .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,64 @@
+/// A WGS 84 position in degrees, validated at construction.
+///
+/// Latitude is finite and within ±90°, longitude finite and within ±180°. Longitude is
+/// normalised so that +180° and −180° (the same meridian) compare equal: +180° becomes −180°.
+public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
+    public let latitude: Degrees
+    public let longitude: Degrees
+
+    /// Validates and creates a coordinate.
+    /// - Parameter source: where the values came from (a file position, a JSON path…), for the error.
+    /// - Throws: ``CoordinateError`` naming the bad value and `source`.
+    public init(latitude: Degrees, longitude: Degrees, source: @autoclosure () -> String = "") throws(CoordinateError) {
+        try Self.validate(latitude: latitude, longitude: longitude, source: source())
+        self.latitude = latitude
+        self.longitude = longitude == 180 ? -180 : longitude
+    }
+
+    /// Creates a coordinate from values the caller has already validated (hot paths that validate
+    /// whole columns at load time). Checked with `precondition` in debug builds only.
+    @inlinable
+    public init(uncheckedLatitude latitude: Degrees, longitude: Degrees) {
+        assert(latitude.isFinite && abs(latitude) <= 90 && longitude.isFinite && abs(longitude) <= 180)
+        self.latitude = latitude
+        self.longitude = longitude == 180 ? -180 : longitude
+    }
+
+    /// Checks a latitude/longitude pair without creating a coordinate.
+    public static func validate(latitude: Double, longitude: Double, source: String) throws(CoordinateError) {
+        guard latitude.isFinite else {
+            throw CoordinateError(component: .latitude, value: latitude, problem: .notFinite, source: source)
+        }
+        guard abs(latitude) <= 90 else {
+            throw CoordinateError(component: .latitude, value: latitude,
+                                  problem: .outOfRange(lowerBound: -90, upperBound: 90), source: source)
+        }
+        guard longitude.isFinite else {
+            throw CoordinateError(component: .longitude, value: longitude, problem: .notFinite, source: source)
+        }
+        guard abs(longitude) <= 180 else {
+            throw CoordinateError(component: .longitude, value: longitude,
+                                  problem: .outOfRange(lowerBound: -180, upperBound: 180), source: source)
+        }
+    }
+
+    public var description: String { "(\(latitude), \(longitude))" }
+}
+
+extension Coordinate: Codable {
+    private enum CodingKeys: String, CodingKey { case latitude = "lat", longitude = "lon" }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let lat = try container.decode(Double.self, forKey: .latitude)
+        let lon = try container.decode(Double.self, forKey: .longitude)
+        let path = "/" + decoder.codingPath.map(\.stringValue).joined(separator: "/")
+        try self.init(latitude: lat, longitude: lon, source: path)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(latitude, forKey: .latitude)
+        try container.encode(longitude, forKey: .longitude)
+    }
+}

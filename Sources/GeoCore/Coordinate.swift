@@ -1,7 +1,8 @@
 /// A WGS 84 position in degrees, validated at construction.
 ///
-/// Latitude is finite and within ±90°, longitude finite and within ±180°. Longitude is
-/// normalised so that +180° and −180° (the same meridian) compare equal: +180° becomes −180°.
+/// Latitude is finite and within ±90°, longitude finite and within ±180°. Values are kept as
+/// given: +180° and −180° name the same meridian but stay distinct, so that every distance
+/// computed from a coordinate is the one computed from the user's own numbers.
 public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
     public let latitude: Degrees
     public let longitude: Degrees
@@ -12,7 +13,7 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
     public init(latitude: Degrees, longitude: Degrees, source: @autoclosure () -> String = "") throws(CoordinateError) {
         try Self.validate(latitude: latitude, longitude: longitude, source: source())
         self.latitude = latitude
-        self.longitude = longitude == 180 ? -180 : longitude
+        self.longitude = longitude
     }
 
     /// Creates a coordinate from values the caller has already validated (hot paths that validate
@@ -21,7 +22,7 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
     public init(uncheckedLatitude latitude: Degrees, longitude: Degrees) {
         assert(latitude.isFinite && abs(latitude) <= 90 && longitude.isFinite && abs(longitude) <= 180)
         self.latitude = latitude
-        self.longitude = longitude == 180 ? -180 : longitude
+        self.longitude = longitude
     }
 
     /// Checks a latitude/longitude pair without creating a coordinate.

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Parses decimal numbers from bytes, correctly rounded like `strtod`, without allocating.
+///
+/// Plain decimals with at most 15 significant digits and at most 22 fraction digits take the
+/// exact fast path: both the digits and the power of ten are exact doubles, and one IEEE
+/// division rounds correctly (W. D. Clinger, "How to Read Floating Point Numbers Accurately",
+/// PLDI 1990). Everything else goes to the C library's `strtod`.
+enum DecimalParser {
+    private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+
+    /// The value of the bytes, or `nil` if they are not one finite decimal number.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        let n = text.count
+        guard n > 0 else { return nil }
+        var i = 0
+        var negative = false
+        if text[0] == 0x2D || text[0] == 0x2B { negative = text[0] == 0x2D; i = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0, fractionDigits = 0
+        var sawDigit = false
+        while i < n, text[i] &- 0x30 < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(text[i] &- 0x30)
+            if mantissa != 0 { digits += 1 }
+            sawDigit = true
+            i += 1
+        }
+        if i < n && text[i] == 0x2E {
+            i += 1
+            while i < n, text[i] &- 0x30 < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(text[i] &- 0x30)
+                if mantissa != 0 { digits += 1 }
+                fractionDigits += 1
+                sawDigit = true
+                i += 1
+            }
+        }
+        guard sawDigit else { return nil }
+        if i == n && digits <= 15 && fractionDigits <= 22 {
+            let value = Double(mantissa) / powersOfTen[fractionDigits]
+            return negative ? -value : value
+        }
+        return slowParse(text)
+    }
+
+    /// `strtod` on a NUL-terminated copy; accepts exponents, rejects anything not fully consumed
+    /// or not finite (so "nan", "inf" and hex floats are not numbers here).
+    private static func slowParse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard text.count < 512 else { return nil }
+        for byte in text where !(byte &- 0x30 < 10 || byte == 0x2E || byte == 0x2D || byte == 0x2B || byte | 0x20 == 0x65) {
+            return nil
+        }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { buffer -> Double? in
+            for (j, byte) in text.enumerated() { buffer[j] = CChar(bitPattern: byte) }
+            buffer[text.count] = 0
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(buffer.baseAddress!, &end)
+            guard let end, end - buffer.baseAddress! == text.count, value.isFinite else { return nil }
+            return value
+        }
+    }
+
+    /// The value of an optionally signed run of decimal digits, or `nil` (also on overflow).
+    static func parseInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = text.count
+        guard n > 0 else { return nil }
+        var i = 0
+        var negative = false
+        if text[0] == 0x2D || text[0] == 0x2B { negative = text[0] == 0x2D; i = 1 }
+        guard i < n, n - i <= 18 else { return nil }
+        var value = 0
+        while i < n {
+            let digit = text[i] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+            i += 1
+        }
+        return negative ? -value : value
+    }
+}

@@ -1,0 +1,65 @@
+import GeoCore
+import Geofencing
+
+/// Circular stops read from the peers' stops format: a header `id,lat,lon,radius_m`, then one
+/// stop per line (integer id, degrees, metres).
+public struct StopTable: Sendable, Equatable {
+    /// The stops' ids, parallel to ``fences``.
+    public let ids: [Int]
+    /// One circle fence per stop.
+    public let fences: [Fence]
+}
+
+/// Reads and validates the stops CSV format.
+public enum StopsCSV {
+    public static let header = ["id", "lat", "lon", "radius_m"]
+
+    /// Reads a stops file.
+    /// - Throws: ``InputError`` at `file:line:column` for a missing or wrong header, a missing
+    ///   or extra column, a non-numeric value, a coordinate out of range, a duplicate id, or a
+    ///   radius that is not positive; an empty file or one without stops is an error too.
+    public static func read(path: String) throws(InputError) -> StopTable {
+        let bytes = try FileBytes.read(path)
+        return try bytes.withUnsafeBufferPointer { buffer throws(InputError) in
+            try parse(DelimitedText(file: path, bytes: buffer))
+        }
+    }
+
+    /// Parses stops from bytes; `file` names them in errors.
+    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> StopTable {
+        try bytes.withUnsafeBufferPointer { buffer throws(InputError) in
+            try parse(DelimitedText(file: file, bytes: buffer))
+        }
+    }
+
+    private static func parse(_ text: consuming DelimitedText) throws(InputError) -> StopTable {
+        var text = text
+        _ = try text.readHeader(required: header)
+        var ids: [Int] = [], fences: [Fence] = []
+        var firstLine: [Int: Int] = [:]
+        var fields: [DelimitedText.Field] = []
+        while text.nextLine(into: &fields) {
+            guard fields.count == header.count else {
+                throw InputError(text.lineLocation, "expected \(header.count) fields (\(header.joined(separator: ","))), found \(fields.count)")
+            }
+            let id = try text.integer(fields[0], name: "id")
+            let lat = try text.double(fields[1], name: "lat")
+            let lon = try text.double(fields[2], name: "lon")
+            let radius = try text.double(fields[3], name: "radius_m")
+            guard id >= 0 else { throw InputError(text.location(fields[0]), "id \(id) is negative") }
+            if let previous = firstLine[id] {
+                throw InputError(text.location(fields[0]), "duplicate stop id \(id) (first on line \(previous))")
+            }
+            firstLine[id] = text.line
+            try text.validateCoordinate(latitude: lat, longitude: lon, latitudeField: fields[1], longitudeField: fields[2])
+            let centre = Coordinate(uncheckedLatitude: lat, longitude: lon)
+            guard radius > 0 else {
+                throw InputError(text.location(fields[3]), "radius_m \(radius) must be greater than 0")
+            }
+            ids.append(id)
+            fences.append(.circle(try! CircleFence(centre: centre, radiusMeters: radius)))
+        }
+        guard !ids.isEmpty else { throw InputError(SourceLocation(file: text.file), "no stops after the header") }
+        return StopTable(ids: ids, fences: fences)
+    }
+}

@@ -1,0 +1,23 @@
+/// A place in an input file, for messages a user can act on: `file:line:column`.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The file as the user named it.
+    public let file: String
+    /// 1-based line, or 0 when the problem concerns the whole file.
+    public let line: Int
+    /// 1-based column (in bytes), or 0 when unknown.
+    public let column: Int
+
+    public init(file: String, line: Int = 0, column: Int = 0) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String {
+        switch (line, column) {
+        case (0, _): return file
+        case (_, 0): return "\(file):\(line)"
+        default: return "\(file):\(line):\(column)"
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import GeoCore
+
+extension GridIndex {
+    /// Calls `body` with the position in ``fences`` of every fence that contains the point,
+    /// in increasing order. Allocates nothing.
+    ///
+    /// - Precondition: the point is a valid coordinate (finite, |lat| ≤ 90, |lon| ≤ 180).
+    /// - Complexity: one hash lookup plus O(fences registered in the point's cell).
+    @inlinable
+    public func forEachFence(containingLatitude latitude: Degrees, longitude: Degrees,
+                             _ body: (Int) throws -> Void) rethrows {
+        let row = layout.row(latitude: latitude)
+        let column = layout.column(longitude: longitude, row: row)
+        let run = cells.run(of: GridLayout.key(row: row, column: column))
+        try entries.withUnsafeBufferPointer { entries in
+            try probes.withUnsafeBufferPointer { probes in
+                // Merge the cell's run with the oversized list: both sorted, disjoint.
+                var i = run.start, j = 0
+                while i < run.end || j < oversized.count {
+                    let fence: Int
+                    if j == oversized.count || (i < run.end && entries[i] < oversized[j]) {
+                        fence = Int(entries[i]); i += 1
+                    } else {
+                        fence = Int(oversized[j]); j += 1
+                    }
+                    if probe(probes, fence, latitude: latitude, longitude: longitude) { try body(fence) }
+                }
+            }
+        }
+    }
+
+    /// Whether any fence contains the point.
+    @inlinable
+    public func containsAny(latitude: Degrees, longitude: Degrees) -> Bool {
+        var found = false
+        forEachFence(containingLatitude: latitude, longitude: longitude) { _ in found = true }
+        return found
+    }
+
+    /// The batch query over structure-of-arrays positions: calls `body(position, fence)` for
+    /// every (position, fence) pair with the position inside the fence, positions in order
+    /// (for one position, the cell's fences in increasing order, then any oversized ones).
+    /// `latitudes` and `longitudes` are parallel; only `range` of them is queried.
+    /// Allocates nothing (a small block of cell runs lives on the stack).
+    ///
+    /// Positions are taken in blocks: first the cells of a whole block are looked up, then their
+    /// fences tested. The lookups of a block are independent loads, so the processor overlaps
+    /// their cache misses instead of waiting for each in turn.
+    ///
+    /// - Complexity: O(range.count) lookups plus the candidates of their cells.
+    @inlinable
+    public func forEachHit(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
+                           range: Range<Int>, _ body: (_ position: Int, _ fence: Int) -> Void) {
+        precondition(latitudes.count == longitudes.count && range.upperBound <= latitudes.count)
+        let blockSize = 64
+        withUnsafeTemporaryAllocation(of: (start: Int, end: Int).self, capacity: blockSize) { runs in
+            entries.withUnsafeBufferPointer { entries in
+                probes.withUnsafeBufferPointer { probes in
+                    var blockStart = range.lowerBound
+                    while blockStart < range.upperBound {
+                        let blockEnd = min(blockStart + blockSize, range.upperBound)
+                        for p in blockStart..<blockEnd {
+                            let row = layout.row(latitude: latitudes[p])
+                            let column = layout.column(longitude: longitudes[p], row: row)
+                            runs[p - blockStart] = cells.run(of: GridLayout.key(row: row, column: column))
+                        }
+                        for p in blockStart..<blockEnd {
+                            let run = runs[p - blockStart]
+                            let lat = latitudes[p], lon = longitudes[p]
+                            for i in run.start..<run.end {
+                                let fence = Int(entries[i])
+                                if probe(probes, fence, latitude: lat, longitude: lon) { body(p, fence) }
+                            }
+                            for fence in oversized where probe(probes, Int(fence), latitude: lat, longitude: lon) {
+                                body(p, Int(fence))
+                            }
+                        }
+                        blockStart = blockEnd
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with every fence registered in a cell that `box` touches: a superset of
+    /// the fences that reach into the box, possibly with repeats (a fence spans several cells).
+    /// Used to find the fences a segment between two fixes may cross.
+    /// A box wider than ``maximumCellsPerFence`` cells yields every fence once instead.
+    public func forEachCandidate(in box: GeoBoundingBox, _ body: (Int) -> Void) {
+        if layout.cellCount(in: box, limit: Self.maximumCellsPerFence) > Self.maximumCellsPerFence {
+            for fence in fences.indices { body(fence) }
+            return
+        }
+        for fence in oversized { body(Int(fence)) }
+        layout.forEachCell(in: box) { key in
+            let run = cells.run(of: key)
+            for i in run.start..<run.end { body(Int(entries[i])) }
+        }
+    }
+}

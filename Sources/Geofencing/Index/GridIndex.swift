@@ -1,0 +1,113 @@
+import GeoCore
+
+/// A spatial index of fences: a uniform grid of cells about ``cellSizeMeters`` on a side over
+/// the whole globe, each cell listing the fences whose bounding box touches it.
+///
+/// A query looks up the one cell of the point and tests its fences exactly, so the index
+/// never changes an answer: it equals testing every fence (``Fence/contains(latitude:longitude:)``),
+/// bit for bit, at the poles (a pole's rows have one or few columns, and a circle around a
+/// pole registers whole rows) and across the antimeridian (a box that crosses it registers
+/// both ends of the row).
+///
+/// A fence whose box would need more than ``maximumCellsPerFence`` cells (a circle of
+/// thousands of kilometres, or a coarse fence on a fine grid) is kept on a short list tested
+/// by every query instead, so memory stays bounded whatever the fences.
+///
+/// The index is an immutable value, `Sendable`, and safe to query from many threads at once.
+///
+/// - Complexity: building is O(fences × cells per fence); a point query is one hash lookup plus
+///   O(fences in the cell).
+public struct GridIndex: Sendable {
+    /// The fences, in the order given; queries report positions in this array.
+    public let fences: [Fence]
+    /// Edge length of a cell in metres (rows are exactly this tall; columns at least this wide).
+    public var cellSizeMeters: Meters { layout.cellSizeMeters }
+
+    @usableFromInline let layout: GridLayout
+    @usableFromInline let cells: CellTable
+    /// Fence positions in cell order; each cell owns one run of this array.
+    @usableFromInline let entries: ContiguousArray<Int32>
+    @usableFromInline let probes: ContiguousArray<FenceProbe>
+    /// The polygon fences, in order; a probe's `polygonSlot` points here.
+    @usableFromInline let polygons: [PolygonFence]
+    /// Fences too large to register cell by cell, tested by every query; sorted.
+    @usableFromInline let oversized: ContiguousArray<Int32>
+
+    /// The most cells one fence is registered in; larger fences go on the oversized list.
+    public static let maximumCellsPerFence = 4_096
+
+    /// Builds the index.
+    /// - Parameters:
+    ///   - fences: the fences; at most `Int32.max`.
+    ///   - cellSizeMeters: cell edge; `nil` picks ``defaultCellSize(for:)``.
+    public init(fences: [Fence], cellSizeMeters: Meters? = nil) {
+        precondition(fences.count < Int(Int32.max), "too many fences for one index")
+        let size = cellSizeMeters ?? Self.defaultCellSize(for: fences)
+        self.fences = fences
+        layout = GridLayout(cellSizeMeters: size)
+        var polygons: [PolygonFence] = []
+        probes = ContiguousArray(fences.map { fence in
+            guard case .polygon(let polygon) = fence else { return FenceProbe(fence, polygonSlot: -1) }
+            polygons.append(polygon)
+            return FenceProbe(fence, polygonSlot: Int32(polygons.count - 1))
+        })
+        self.polygons = polygons
+
+        // Collect (cell, fence) pairs, then group them by cell into runs of `entries`.
+        var pairs: [(key: UInt64, fence: Int32)] = []
+        pairs.reserveCapacity(fences.count * 4)
+        var oversized = ContiguousArray<Int32>()
+        for (index, fence) in fences.enumerated() {
+            let box = fence.boundingBox
+            if layout.cellCount(in: box, limit: Self.maximumCellsPerFence) > Self.maximumCellsPerFence {
+                oversized.append(Int32(index))
+            } else {
+                layout.forEachCell(in: box) { pairs.append(($0, Int32(index))) }
+            }
+        }
+        self.oversized = oversized
+        pairs.sort { $0.key != $1.key ? $0.key < $1.key : $0.fence < $1.fence }
+        var keys: [UInt64] = [], runs: [Range<UInt32>] = []
+        var entries = ContiguousArray<Int32>()
+        entries.reserveCapacity(pairs.count)
+        var i = 0
+        while i < pairs.count {
+            let key = pairs[i].key, start = UInt32(entries.count)
+            while i < pairs.count && pairs[i].key == key {
+                entries.append(pairs[i].fence)
+                i += 1
+            }
+            keys.append(key)
+            runs.append(start..<UInt32(entries.count))
+        }
+        self.entries = entries
+        cells = CellTable(keys: keys, runs: runs)
+        #if RACEKIT_INVARIANTS
+        checkInvariants()
+        #endif
+    }
+
+    /// The cell edge used when none is given: twice the median bounding radius, within
+    /// 25 m … 20 km. Measured on the city workloads of ../shared/peers (see Benchmarks/):
+    /// smaller cells mean fewer candidates per query but more cells per fence.
+    public static func defaultCellSize(for fences: [Fence]) -> Meters {
+        guard !fences.isEmpty else { return 1000 }
+        let radii = fences.map { $0.boundingCircle.radiusMeters }.sorted()
+        return min(20_000, max(25, 2 * radii[radii.count / 2]))
+    }
+
+    /// Whether fence `fence` contains the point: the circle fast path, or the polygon test.
+    @inlinable @inline(__always)
+    func probe(_ probes: UnsafeBufferPointer<FenceProbe>, _ fence: Int, latitude: Double, longitude: Double) -> Bool {
+        let slot = probes[fence].polygonSlot
+        if slot < 0 { return probes[fence].circleContains(latitude: latitude, longitude: longitude) }
+        return polygons[Int(slot)].contains(latitude: latitude, longitude: longitude)
+    }
+
+    /// Number of non-empty cells.
+    public var cellCount: Int { cells.count }
+    /// Number of (cell, fence) entries: the index's size.
+    public var entryCount: Int { entries.count }
+    /// Number of fences on the oversized list (tested by every query).
+    public var oversizedCount: Int { oversized.count }
+}

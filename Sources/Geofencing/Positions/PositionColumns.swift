@@ -1,0 +1,45 @@
+import GeoCore
+
+/// Time-stamped positions of many participants as parallel contiguous columns
+/// (structure of arrays): what the batch queries and the event detector read.
+///
+/// Row `i` is one fix: participant `participant[i]` was at (`latitude[i]`, `longitude[i]`) at
+/// `time[i]` seconds, with horizontal accuracy `accuracy[i]` metres when known. Columns are
+/// appended together and always have equal lengths.
+public struct PositionColumns: Sendable, Equatable {
+    public private(set) var participant: ContiguousArray<Int32> = []
+    public private(set) var time: ContiguousArray<Seconds> = []
+    public private(set) var latitude: ContiguousArray<Degrees> = []
+    public private(set) var longitude: ContiguousArray<Degrees> = []
+    /// Accuracy in metres; a negative value means "unknown" (a fix without an accuracy field).
+    public private(set) var accuracy: ContiguousArray<Meters> = []
+
+    public init() {}
+
+    /// Reserves room for `count` rows.
+    public mutating func reserveCapacity(_ count: Int) {
+        participant.reserveCapacity(count)
+        time.reserveCapacity(count)
+        latitude.reserveCapacity(count)
+        longitude.reserveCapacity(count)
+        accuracy.reserveCapacity(count)
+    }
+
+    /// Appends one fix. The coordinate must already be valid (see ``Coordinate/validate(latitude:longitude:source:)``).
+    public mutating func append(participant p: Int32, time t: Seconds, latitude lat: Degrees,
+                                longitude lon: Degrees, accuracy acc: Meters? = nil) {
+        participant.append(p)
+        time.append(t)
+        latitude.append(lat)
+        longitude.append(lon)
+        accuracy.append(acc ?? -1)
+    }
+
+    /// Number of fixes.
+    public var count: Int { time.count }
+
+    /// The accuracy of fix `i`, or `nil` when unknown.
+    public func accuracyMeters(at i: Int) -> Meters? {
+        accuracy[i] >= 0 ? accuracy[i] : nil
+    }
+}

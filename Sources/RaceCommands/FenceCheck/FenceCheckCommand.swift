@@ -1,0 +1,117 @@
+import ArgumentParser
+import GeoCore
+import GeoFormats
+import Geofencing
+
+/// `racekit fence-check`: every (position, stop) pair with the position inside the stop's
+/// circle, on the peers' CSV files or on a generated workload, with timings.
+struct FenceCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fence-check",
+        abstract: "Find every (position, stop) pair with the position inside the stop's circle.",
+        discussion: """
+        A hit is a pair whose haversine distance (R = 6 371 008.8 m) is at most the stop's radius. \
+        The checksum is the sum over hits of (position row × 1000003 + stop id) mod 2^64, with \
+        the position row counted from 0 after the header: the same definition as \
+        ../shared/peers/fence_peers.py, so the two can be compared directly.
+
+        Input: --stops (id,lat,lon,radius_m) and --positions (participant,t,lat,lon[,accuracy], \
+        ordered by t), or --generate city|global for a workload made on the spot.
+        """
+    )
+
+    @Option(help: "Stops CSV: header id,lat,lon,radius_m.")
+    var stops: String?
+
+    @Option(help: "Positions CSV: header participant,t,lat,lon[,accuracy], rows ordered by t.")
+    var positions: String?
+
+    @Option(help: "Generate a workload instead of reading files: city or global.")
+    var generate: FenceWorkload.Layout?
+
+    @Option(help: "Size of a generated workload: small (500 stops, 50 × 600 s) or medium (10 000 stops, 1 000 × 3 600 s).")
+    var size: WorkloadSize = .small
+
+    @Option(help: "Seed of a generated workload.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Threads for the query phase.")
+    var threads: Int = 1
+
+    @Option(help: "Grid cell edge in metres (default: twice the median radius).")
+    var cellSize: Double?
+
+    @Flag(help: "Print one JSON object: hits, checksum, loadSeconds, querySeconds, positionsPerSecond, …")
+    var json = false
+
+    @Flag(help: "Print a RESULT line for ../shared/peers/summarize.py instead of the table.")
+    var resultLine = false
+
+    enum WorkloadSize: String, ExpressibleByArgument, CaseIterable {
+        case small, medium
+        var shape: (stops: Int, participants: Int, seconds: Int) {
+            self == .small ? (500, 50, 600) : (10_000, 1_000, 3_600)
+        }
+    }
+
+    func validate() throws {
+        if generate == nil && (stops == nil || positions == nil) {
+            throw ValidationError("Give --stops and --positions, or --generate city|global.")
+        }
+        if generate != nil && (stops != nil || positions != nil) {
+            throw ValidationError("--generate makes its own stops and positions; leave out --stops and --positions.")
+        }
+        guard (1...256).contains(threads) else { throw ValidationError("--threads must be within 1…256.") }
+        if let cellSize, !(cellSize.isFinite && cellSize > 0) {
+            throw ValidationError("--cell-size must be a positive number of metres.")
+        }
+    }
+
+    func run() throws {
+        try reportingInputErrors {
+            let load = Stopwatch()
+            let (ids, fences, columns, label) = try loadWorkload()
+            let loadSeconds = load.seconds
+
+            let build = Stopwatch()
+            let index = GridIndex(fences: fences, cellSizeMeters: cellSize)
+            let buildSeconds = build.seconds
+
+            let keys = ids.map { UInt64($0) }
+            let query = Stopwatch()
+            let summary = columns.latitude.withUnsafeBufferPointer { lat in
+                columns.longitude.withUnsafeBufferPointer { lon in
+                    index.summarizeHits(latitudes: lat, longitudes: lon, fenceKeys: keys, threads: threads)
+                }
+            }
+            let querySeconds = query.seconds
+            let report = FenceCheckReport(
+                workload: label, stops: fences.count, positions: columns.count, threads: threads,
+                cellSizeMeters: index.cellSizeMeters, hits: summary.hits,
+                positionsWithHit: summary.positionsWithHit, checksum: summary.checksum,
+                loadSeconds: loadSeconds, buildSeconds: buildSeconds, querySeconds: querySeconds)
+            if json {
+                Standard.output(try JSONOutput.string(report) + "\n")
+            } else if resultLine {
+                Standard.output(report.resultLine + "\n")
+            } else {
+                Standard.output(report.table)
+            }
+        }
+    }
+
+    private func loadWorkload() throws -> (ids: [Int], fences: [Fence], columns: PositionColumns, label: String) {
+        if let layout = generate {
+            let shape = size.shape
+            let workload = FenceWorkload.generate(layout: layout, stops: shape.stops, participants: shape.participants,
+                                                  seconds: shape.seconds, seed: seed)
+            return (workload.stopIDs, workload.fences, workload.positions, "generated-\(size.rawValue)-\(layout.rawValue)-s\(seed)")
+        }
+        let stopTable = try StopsCSV.read(path: stops!)
+        let positionTable = try PositionsCSV.read(path: positions!)
+        let folder = positions!.split(separator: "/").dropLast().last.map(String.init) ?? "positions"
+        return (stopTable.ids, stopTable.fences, positionTable.columns, folder)
+    }
+}
+
+extension FenceWorkload.Layout: ExpressibleByArgument {}

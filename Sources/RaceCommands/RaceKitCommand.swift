@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// The `racekit` command: one subcommand per job, each in its own folder.
+public struct RaceKitCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "racekit",
+        abstract: "Build, check, simulate and analyse location races; benchmark the geofence engine.",
+        discussion: """
+        Exit codes: 0 success; 1 bad input (the message names file:line:column); \
+        64 wrong command-line usage.
+        """,
+        version: "0.1.0",
+        subcommands: [FenceCheckCommand.self]
+    )
+
+    public init() {}
+}

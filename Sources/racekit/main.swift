@@ -1,0 +1,3 @@
+import RaceCommands
+
+RaceKitCommand.main()

@@ -1,0 +1,109 @@
+import GeoCore
+import Geofencing
+import RaceTestSupport
+import Testing
+
+/// The grid index must give exactly the brute-force answer, everywhere.
+struct GridIndexTests {
+    @Test("index equals brute force", arguments: RandomLayout.allCases, [1, 2, 3] as [UInt64])
+    func equalsBruteForce(layout: RandomLayout, seed: UInt64) {
+        let fences = layout.fences(count: 120, seed: seed)
+        var random = SplitMix64(seed: seed &* 7919)
+        for cell in [nil, 7.0, 250.0, 40_000.0] as [Double?] {
+            let index = GridIndex(fences: fences, cellSizeMeters: cell)
+            var mismatches = 0
+            for _ in 0..<1_500 {
+                let p = layout.point(near: fences, &random)
+                var found: [Int] = []
+                index.forEachFence(containingLatitude: p.latitude, longitude: p.longitude) { found.append($0) }
+                let expected = BruteForce.fences(containingLatitude: p.latitude, longitude: p.longitude, in: fences)
+                if found != expected { mismatches += 1 }
+            }
+            #expect(mismatches == 0, "layout \(layout), seed \(seed), cell \(String(describing: cell))")
+        }
+    }
+
+    @Test("points on and next to circle boundaries decide as the reference does")
+    func boundaries() {
+        var random = SplitMix64(seed: 42)
+        let fences = RandomLayout.city.fences(count: 200, seed: 9) + RandomLayout.antimeridian.fences(count: 50, seed: 9)
+            + RandomLayout.poles.fences(count: 50, seed: 9)
+        let index = GridIndex(fences: fences)
+        var checked = 0, inside = 0
+        for fence in fences {
+            guard case .circle(let circle) = fence else { continue }
+            for _ in 0..<40 {
+                // At the radius, a hair inside and a hair outside (nanometres to millimetres).
+                let distance = circle.radiusMeters * (1 + random.uniform(-1e-6...1e-6) * pow(10, -random.uniform(0...6)))
+                let p = circle.centre.destination(bearingDegrees: random.uniform(0...360), distanceMeters: distance)
+                var found: [Int] = []
+                index.forEachFence(containingLatitude: p.latitude, longitude: p.longitude) { found.append($0) }
+                let expected = BruteForce.fences(containingLatitude: p.latitude, longitude: p.longitude, in: fences)
+                #expect(found == expected)
+                checked += 1
+                inside += expected.isEmpty ? 0 : 1
+            }
+        }
+        #expect(checked == 12_000)
+        #expect(inside > 1_000 && inside < 11_000, "both sides of the boundary are exercised")
+    }
+
+    @Test("a circle around a pole contains the pole and is found from every longitude")
+    func pole() throws {
+        let fence = Fence.circle(try CircleFence(centre: Coordinate(latitude: 89.9995, longitude: 33), radiusMeters: 120))
+        let index = GridIndex(fences: [fence])
+        for lon in stride(from: -180.0, through: 180.0, by: 7.5) {
+            #expect(index.containsAny(latitude: 90, longitude: lon))
+            #expect(!index.containsAny(latitude: 89.99, longitude: lon))
+        }
+    }
+
+    @Test("stops at +180 and −180 are found from both sides of the antimeridian")
+    func antimeridian() throws {
+        let east = Fence.circle(try CircleFence(centre: Coordinate(latitude: -16.5, longitude: 180), radiusMeters: 50))
+        let west = Fence.circle(try CircleFence(centre: Coordinate(latitude: -16.6, longitude: -180), radiusMeters: 50))
+        let index = GridIndex(fences: [east, west])
+        for (lat, lon, expected) in [(-16.5, 179.9997, [0]), (-16.5, -179.9997, [0]), (-16.6, 179.9997, [1]),
+                                     (-16.6, -179.9997, [1]), (-16.5, 180.0, [0]), (-16.6, -180.0, [1])] {
+            var found: [Int] = []
+            index.forEachFence(containingLatitude: lat, longitude: lon) { found.append($0) }
+            #expect(found == expected, "at \(lat), \(lon)")
+        }
+    }
+
+    @Test("the batch query equals the per-point query, and the hit summary adds it up for any thread count")
+    func batchEqualsPointQueries() {
+        let workload = FenceWorkload.generate(layout: .global, stops: 300, participants: 20, seconds: 300, seed: 5)
+        let index = GridIndex(fences: workload.fences)
+        let columns = workload.positions
+        var expected: [(Int, Int)] = []
+        for p in 0..<columns.count {
+            index.forEachFence(containingLatitude: columns.latitude[p], longitude: columns.longitude[p]) { expected.append((p, $0)) }
+        }
+        var batch: [(Int, Int)] = []
+        columns.latitude.withUnsafeBufferPointer { lat in
+            columns.longitude.withUnsafeBufferPointer { lon in
+                index.forEachHit(latitudes: lat, longitudes: lon, range: 0..<columns.count) { batch.append(($0, $1)) }
+                let keys = workload.stopIDs.map { UInt64($0) }
+                let single = index.summarizeHits(latitudes: lat, longitudes: lon, fenceKeys: keys, threads: 1)
+                for threads in [2, 3, 8] {
+                    #expect(index.summarizeHits(latitudes: lat, longitudes: lon, fenceKeys: keys, threads: threads) == single)
+                }
+                #expect(single.hits == expected.count)
+                let checksum = expected.reduce(UInt64(0)) { $0 &+ UInt64($1.0) &* 1_000_003 &+ UInt64(workload.stopIDs[$1.1]) }
+                #expect(single.checksum == checksum)
+            }
+        }
+        #expect(batch.elementsEqual(expected, by: ==))
+        #expect(!expected.isEmpty)
+    }
+
+    @Test("generated workloads are the same for the same seed and differ for another")
+    func workloadDeterminism() {
+        let a = FenceWorkload.generate(layout: .city, stops: 50, participants: 5, seconds: 30, seed: 11)
+        let b = FenceWorkload.generate(layout: .city, stops: 50, participants: 5, seconds: 30, seed: 11)
+        let c = FenceWorkload.generate(layout: .city, stops: 50, participants: 5, seconds: 30, seed: 12)
+        #expect(a.fences == b.fences && a.positions == b.positions)
+        #expect(a.positions != c.positions)
+    }
+}

@@ -63,35 +63,56 @@ struct GridLayout: Sendable {
         for r in row(latitude: box.south)...row(latitude: box.north) {
             if box.spansAllLongitudes {
                 total += Int(columnCount[r])
+            } else if box.crossesAntimeridian {
+                total += column(longitude: 180, row: r) - column(longitude: box.west, row: r)
+                    + column(longitude: box.east, row: r) + 4
             } else {
-                for range in box.longitudeRanges {
-                    total += column(longitude: range.upperBound, row: r) - column(longitude: range.lowerBound, row: r) + 2
-                }
+                total += column(longitude: box.east, row: r) - column(longitude: box.west, row: r) + 2
             }
             if total > limit { return total }
         }
         return total
     }
 
-    /// Every cell key a point inside `box` can fall in. The ±180° meridian belongs to the first
-    /// and the last column alike, so a range that touches it registers both.
+    /// Every cell key a point inside `box` can fall in, each once, row by row. The ±180°
+    /// meridian belongs to the first and the last column alike, so a range that touches it
+    /// registers both. Allocates nothing.
     func forEachCell(in box: GeoBoundingBox, _ body: (UInt64) -> Void) {
         let firstRow = row(latitude: box.south), lastRow = row(latitude: box.north)
-        for r in firstRow...lastRow {
-            let count = Int(columnCount[r])
-            if box.spansAllLongitudes {
-                for c in 0..<count { body(Self.key(row: r, column: c)) }
-                continue
+        // A row's columns are the union of at most four intervals: one per longitude range
+        // (two across the antimeridian) and the two edge columns of the ±180° meridian.
+        withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: 4) { intervals in
+            for r in firstRow...lastRow {
+                let count = Int(columnCount[r])
+                if box.spansAllLongitudes {
+                    for c in 0..<count { body(Self.key(row: r, column: c)) }
+                    continue
+                }
+                var n = 0
+                func add(_ lower: Degrees, _ upper: Degrees) {
+                    intervals[n] = (column(longitude: lower, row: r), column(longitude: upper, row: r)); n += 1
+                    if lower <= -180 { intervals[n] = (count - 1, count - 1); n += 1 }
+                    if upper >= 180 { intervals[n] = (0, 0); n += 1 }
+                }
+                if box.crossesAntimeridian {
+                    add(box.west, 180)
+                    add(-180, box.east)
+                } else {
+                    add(box.west, box.east)
+                }
+                // Insertion sort by start, then emit the merged union.
+                for i in 1..<max(n, 1) {
+                    var j = i
+                    while j > 0 && intervals[j - 1].0 > intervals[j].0 { intervals.swapAt(j - 1, j); j -= 1 }
+                }
+                var next = Int.min
+                for i in 0..<n {
+                    let (first, last) = intervals[i]
+                    var c = max(first, next)
+                    while c <= last { body(Self.key(row: r, column: c)); c += 1 }
+                    next = max(next, last + 1)
+                }
             }
-            var columns = Set<Int>()
-            for range in box.longitudeRanges {
-                let first = column(longitude: range.lowerBound, row: r)
-                let last = column(longitude: range.upperBound, row: r)
-                columns.formUnion(first...last)
-                if range.lowerBound <= -180 { columns.insert(count - 1) }
-                if range.upperBound >= 180 { columns.insert(0) }
-            }
-            for c in columns.sorted() { body(Self.key(row: r, column: c)) }
         }
     }
 }

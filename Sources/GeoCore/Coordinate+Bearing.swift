@@ -20,12 +20,27 @@ extension Coordinate {
     /// this point with initial bearing `bearing` (degrees clockwise from north) on the mean sphere.
     ///
     /// Crossing a pole or the antimeridian is handled; the longitude comes back in [−180, 180).
+    /// From a pole itself, where every direction is south (or north), the bearing is read as
+    /// if the pole had been reached along this coordinate's meridian (GeographicLib's
+    /// convention): from the north pole, bearing θ leads down meridian λ + 180° − θ; from the
+    /// south pole, up meridian λ + θ.
     /// Source: E. Williams, Aviation Formulary, "Lat/lon given radial and distance".
     public func destination(bearingDegrees bearing: Degrees, distanceMeters distance: Meters) -> Coordinate {
         let k = Earth.radiansPerDegree
         let phi1 = latitude * k, lambda1 = longitude * k
         let theta = bearing * k
         let delta = distance / Earth.meanRadiusMeters
+        if abs(latitude) == 90 {
+            let north = latitude > 0
+            let meridian = north ? lambda1 + Double.pi - theta : lambda1 + theta
+            // The point cos δ · pole + sin δ · (unit vector towards the meridian at the equator).
+            let z = (north ? 1.0 : -1.0) * cos(delta)
+            let x = sin(delta) * cos(meridian), y = sin(delta) * sin(meridian)
+            let lon = (x == 0 && y == 0) ? longitude : atan2(y, x) / k
+            // atan2, not asin: asin loses the digits of a latitude near ±90°.
+            let lat = atan2(z, (x * x + y * y).squareRoot()) / k
+            return Coordinate(uncheckedLatitude: lat, longitude: Self.normalizedLongitude(lon))
+        }
         let sinPhi2 = min(1, max(-1, sin(phi1) * cos(delta) + cos(phi1) * sin(delta) * cos(theta)))
         let phi2 = asin(sinPhi2)
         let lambda2 = lambda1 + atan2(sin(theta) * sin(delta) * cos(phi1), cos(delta) - sin(phi1) * sinPhi2)

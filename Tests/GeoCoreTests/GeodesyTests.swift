@@ -122,3 +122,20 @@ struct SplitMix64Tests {
         #expect(random.next() == 0x06C4_5D18_8009_454F)
     }
 }
+
+struct PoleDestinationTests {
+    @Test("from a pole, the bearing picks the meridian as if arriving along the start's meridian",
+          arguments: [(0.0, -170.0), (90.0, 100.0), (180.0, 10.0), (270.0, -80.0)])
+    func northPole(bearing: Double, expectedLongitude: Double) throws {
+        let end = try Coordinate(latitude: 90, longitude: 10).destination(bearingDegrees: bearing, distanceMeters: 100_000)
+        #expect(abs(end.latitude - (90 - 100_000 / Earth.metersPerDegree)) < 1e-9)
+        #expect(abs(end.longitude - expectedLongitude) < 1e-9)
+    }
+
+    @Test("from the south pole, bearing θ climbs meridian λ + θ")
+    func southPole() throws {
+        let end = try Coordinate(latitude: -90, longitude: 10).destination(bearingDegrees: 90, distanceMeters: 1_000)
+        #expect(abs(end.longitude - 100) < 1e-9)
+        #expect(abs(Haversine.distanceMeters(-90, 10, end.latitude, end.longitude) - 1_000) < 1e-6)
+    }
+}

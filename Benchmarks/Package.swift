@@ -8,7 +8,7 @@ let package = Package(
     name: "RaceKitBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: "../"),
+        .package(name: "RaceKit", path: "../"),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -17,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "Geofencing", package: "RaceKit"),
+                .product(name: "GeoFormats", package: "RaceKit"),
                 .product(name: "GeoCore", package: "RaceKit"),
             ],
             path: "Benchmarks/Geofence",

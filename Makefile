@@ -1,0 +1,22 @@
+# RaceKit — the two quick-start commands, and a few more for developers.
+#   make run     the main job on the built-in example (see README.md)
+#   make test    the whole test suite (what .ci/run runs)
+#   make bench   the package-benchmark suite in Benchmarks/ (slow to build; not part of test)
+SWIFT ?= swift
+
+.PHONY: run test deps build bench
+
+deps:
+	@scripts/ensure-deps.sh
+
+build: deps
+	$(SWIFT) build -c release --product racekit
+
+run: build
+	.build/release/racekit fence-check --generate city --size medium --threads 2
+
+test: deps
+	$(SWIFT) test
+
+bench: deps
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .benchmarkBaselines benchmark

@@ -1,0 +1,110 @@
+import GeoCore
+@testable import GeoFormats
+import Geofencing
+import Testing
+
+struct DecimalParserTests {
+    private func parse(_ text: String) -> Double? {
+        Array(text.utf8).withUnsafeBufferPointer { DecimalParser.parse($0) }
+    }
+
+    @Test("random decimals parse to the same bits as Swift's correctly rounded Double(String)")
+    func matchesStandardLibrary() {
+        var random = SplitMix64(seed: 77)
+        for _ in 0..<50_000 {
+            let integerDigits = Int(random.next() % 12), fractionDigits = Int(random.next() % 22)
+            var text = random.nextUnit() < 0.3 ? "-" : ""
+            text += integerDigits == 0 ? "0" : String((0..<integerDigits).map { _ in Character(String(random.next() % 10)) })
+            if fractionDigits > 0 {
+                text += "." + String((0..<fractionDigits).map { _ in Character(String(random.next() % 10)) })
+            }
+            if random.nextUnit() < 0.1 { text += "e\(Int(random.next() % 40) - 20)" }
+            #expect(parse(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+    }
+
+    @Test("not numbers", arguments: ["", "-", ".", "abc", "1.2.3", "nan", "inf", "0x1p3", "1e", "12a", "--1", "1e999"])
+    func rejects(text: String) {
+        #expect(parse(text) == nil)
+    }
+}
+
+struct StopsCSVTests {
+    private func read(_ text: String) throws(InputError) -> StopTable {
+        try StopsCSV.parse(Array(text.utf8), file: "stops.csv")
+    }
+
+    @Test("a valid file with a BOM, CRLF line ends, spaces and blank lines")
+    func valid() throws {
+        let table = try read("\u{FEFF}id,lat,lon,radius_m\r\n0, 47.5, 8.5 ,25\r\n\r\n7,-90,180,1000.5\r\n")
+        #expect(table.ids == [0, 7])
+        #expect(table.fences[1] == .circle(try CircleFence(centre: try Coordinate(latitude: -90, longitude: 180), radiusMeters: 1000.5)))
+    }
+
+    @Test("bad input names file, line, column and problem", arguments: [
+        ("", "stops.csv: error: the file is empty; expected a header line 'id,lat,lon,radius_m'"),
+        ("id,lat,lon\n", "stops.csv:1: error: header is 'id,lat,lon'; expected 'id,lat,lon,radius_m'"),
+        ("id,lat,lon,radius_m\n", "stops.csv: error: no stops after the header"),
+        ("id,lat,lon,radius_m\n1,2,3\n", "stops.csv:2: error: expected 4 fields (id,lat,lon,radius_m), found 3"),
+        ("id,lat,lon,radius_m\n1,2,3,4,5\n", "stops.csv:2: error: expected 4 fields (id,lat,lon,radius_m), found 5"),
+        ("id,lat,lon,radius_m\n1,north,3,4\n", "stops.csv:2:3: error: lat 'north' is not a number"),
+        ("id,lat,lon,radius_m\n1,91.2,3,4\n", "stops.csv:2:3: error: latitude 91.2 is out of range (-90…90)"),
+        ("id,lat,lon,radius_m\n1,1,-181,4\n", "stops.csv:2:5: error: longitude -181.0 is out of range (-180…180)"),
+        ("id,lat,lon,radius_m\n1,1,2,0\n", "stops.csv:2:7: error: radius_m 0.0 must be greater than 0"),
+        ("id,lat,lon,radius_m\n1,1,2,-5\n", "stops.csv:2:7: error: radius_m -5.0 must be greater than 0"),
+        ("id,lat,lon,radius_m\n1,1,2,5\n\n1,1,2,5\n", "stops.csv:4:1: error: duplicate stop id 1 (first on line 2)"),
+        ("id,lat,lon,radius_m\nx,1,2,5\n", "stops.csv:2:1: error: id 'x' is not an integer"),
+        ("id,lat,lon,radius_m\n1,,2,5\n", "stops.csv:2:3: error: lat is empty"),
+    ])
+    func badInput(text: String, message: String) {
+        #expect(throws: InputError.self) { try read(text) }
+        do {
+            _ = try read(text)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}
+
+struct PositionsCSVTests {
+    private func read(_ text: String) throws(InputError) -> PositionTable {
+        try PositionsCSV.parse(Array(text.utf8), file: "positions.csv")
+    }
+
+    @Test("participants by number or name, optional accuracy")
+    func valid() throws {
+        let table = try read("participant,t,lat,lon,accuracy\n3,0,1,2,5\nana,0,1,2,\n3,1.5,1,2.5,4\n")
+        #expect(table.participantNames == ["3", "ana"])
+        #expect(Array(table.columns.participant) == [0, 1, 0])
+        #expect(Array(table.columns.time) == [0, 0, 1.5])
+        #expect(table.columns.accuracyMeters(at: 0) == 5 && table.columns.accuracyMeters(at: 1) == nil)
+    }
+
+    @Test("bad input names file, line, column and problem", arguments: [
+        ("participant,t,lat,lon\n", "positions.csv: error: no positions after the header"),
+        ("participant,time,lat,lon\n", "positions.csv:1: error: header is 'participant,time,lat,lon'; expected 'participant,t,lat,lon,[accuracy]'"),
+        ("participant,t,lat,lon\n0,5,1,1\n0,4,1,1\n", "positions.csv:3:3: error: time 4.0 is earlier than the previous row's 5.0; rows must be ordered by time"),
+        ("participant,t,lat,lon\n0,1,1\n", "positions.csv:2: error: expected 4 fields, found 3"),
+        ("participant,t,lat,lon\n0,1,1,1e400\n", "positions.csv:2:7: error: lon '1e400' is not a number"),
+        ("participant,t,lat,lon,accuracy\n0,1,1,1,-3\n", "positions.csv:2:9: error: accuracy -3.0 must not be negative"),
+        ("participant,t,lat,lon\n,1,1,1\n", "positions.csv:2:1: error: participant is empty"),
+    ])
+    func badInput(text: String, message: String) {
+        do {
+            _ = try read(text)
+            Issue.record("no error for \(text)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test("a missing file is an error naming it")
+    func missingFile() {
+        do {
+            _ = try PositionsCSV.read(path: "/nonexistent/positions.csv")
+            Issue.record("no error")
+        } catch {
+            #expect(error.description == "/nonexistent/positions.csv: error: cannot open the file: No such file or directory")
+        }
+    }
+}

@@ -10,7 +10,7 @@ public struct RaceKitCommand: ParsableCommand {
         64 wrong command-line usage.
         """,
         version: "0.1.0",
-        subcommands: [FenceCheckCommand.self]
+        subcommands: [FenceCheckCommand.self, FenceEventsCommand.self]
     )
 
     public init() {}

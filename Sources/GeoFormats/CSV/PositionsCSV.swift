@@ -8,6 +8,8 @@ public struct PositionTable: Sendable, Equatable {
     public let columns: PositionColumns
     /// Participant names in order of first appearance (the CSV's participant field as written).
     public let participantNames: [String]
+    /// The 1-based file line of each row, for messages about a fix.
+    public let lines: ContiguousArray<Int32>
 }
 
 /// Reads and validates the positions CSV format.
@@ -36,6 +38,8 @@ public enum PositionsCSV {
             var numbered: [Int32] = []          // participant written as a small integer → index
             var named: [String: Int32] = [:]    // any other participant text → index
             var fields: [DelimitedText.Field] = []
+            var lines = ContiguousArray<Int32>()
+            lines.reserveCapacity(buffer.count / 40)
             var lastTime = -Double.infinity
             while text.nextLine(into: &fields) {
                 guard fields.count == width else {
@@ -76,9 +80,10 @@ public enum PositionsCSV {
                     accuracy = value
                 }
                 columns.append(participant: participant, time: t, latitude: lat, longitude: lon, accuracy: accuracy)
+                lines.append(Int32(truncatingIfNeeded: text.line))
             }
             guard columns.count > 0 else { throw InputError(SourceLocation(file: file), "no positions after the header") }
-            return PositionTable(columns: columns, participantNames: names)
+            return PositionTable(columns: columns, participantNames: names, lines: lines)
         }
     }
 }

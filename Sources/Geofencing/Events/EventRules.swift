@@ -29,9 +29,9 @@ public struct EventRules: Sendable, Hashable {
     /// Default `true`.
     public var detectsCrossings: Bool
 
-    /// Creates rules; every parameter has the documented default.
-    /// - Precondition: the values are valid (see ``problem``): margin, times and accuracy
-    ///   finite and not negative, at least one confirming fix, a positive speed limit.
+    /// Creates rules; every parameter has the documented default. Values are not checked here
+    /// (so a command line can build rules from user input and report ``problem``);
+    /// ``EventDetector/init(index:rules:)`` requires valid rules.
     public init(exitMarginMeters: Meters = 10, exitConfirmFixes: Int = 1, exitConfirmSeconds: Seconds = 0,
                 minimumDwellSeconds: Seconds = 30, requiredAccuracyMeters: Meters? = nil,
                 maximumSpeedMetersPerSecond: Double = 50, detectsCrossings: Bool = true) {
@@ -42,12 +42,11 @@ public struct EventRules: Sendable, Hashable {
         self.requiredAccuracyMeters = requiredAccuracyMeters
         self.maximumSpeedMetersPerSecond = maximumSpeedMetersPerSecond
         self.detectsCrossings = detectsCrossings
-        if let problem { preconditionFailure("invalid event rules: \(problem)") }
     }
 
     /// The first invalid value, described (`"exitConfirmFixes 0 must be at least 1"`), or
-    /// `nil` when the rules are valid. Rules changed through their `var`s after creation are
-    /// checked again by ``EventDetector/init(index:rules:)``.
+    /// `nil` when the rules are valid: margin, times and accuracy finite and not negative, at
+    /// least one confirming fix, a positive speed limit.
     public var problem: String? {
         func nonNegative(_ value: Double, _ name: String) -> String? {
             value.isFinite && value >= 0 ? nil : "\(name) \(value) must be a finite number of at least 0"

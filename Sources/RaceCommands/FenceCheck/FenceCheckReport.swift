@@ -44,10 +44,10 @@ struct FenceCheckReport: Encodable {
             ("hits", "\(hits)"),
             ("positions with a hit", "\(positionsWithHit)"),
             ("checksum", "\(checksum)"),
-            ("load seconds", Self.fixed(loadSeconds, 3)),
-            ("index seconds", Self.fixed(buildSeconds, 3)),
-            ("query seconds", Self.fixed(querySeconds, 3)),
-            ("positions/second", "\(Int(positionsPerSecond.rounded())) (\(threads) thread\(threads == 1 ? "" : "s"), cell \(Self.fixed(cellSizeMeters, 1)) m)"),
+            ("load seconds", FixedPoint.text(loadSeconds, 3)),
+            ("index seconds", FixedPoint.text(buildSeconds, 3)),
+            ("query seconds", FixedPoint.text(querySeconds, 3)),
+            ("positions/second", "\(Int(positionsPerSecond.rounded())) (\(threads) thread\(threads == 1 ? "" : "s"), cell \(FixedPoint.text(cellSizeMeters, 1)) m)"),
         ]
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n") + "\n"
@@ -55,22 +55,9 @@ struct FenceCheckReport: Encodable {
 
     var resultLine: String {
         "RESULT workload=fence:\(workload) tool=swift-racekit n=\(positions) stops=\(stops) "
-            + "seconds=\(Self.fixed(buildSeconds + querySeconds, 3)) build_s=\(Self.fixed(buildSeconds, 3)) "
-            + "query_s=\(Self.fixed(querySeconds, 3)) load_s=\(Self.fixed(loadSeconds, 3)) "
+            + "seconds=\(FixedPoint.text(buildSeconds + querySeconds, 3)) build_s=\(FixedPoint.text(buildSeconds, 3)) "
+            + "query_s=\(FixedPoint.text(querySeconds, 3)) load_s=\(FixedPoint.text(loadSeconds, 3)) "
             + "throughput=\(Int(positionsPerSecond.rounded())) hits=\(hits) positions_with_hit=\(positionsWithHit) "
-            + "checksum=\(checksum) params=threads=\(threads),cell_m=\(Self.fixed(cellSizeMeters, 1)) status=ok"
-    }
-
-    /// `value` with `digits` decimals, the same on every platform.
-    static func fixed(_ value: Double, _ digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let scaled = (value * scale).rounded()
-        let integer = Int(scaled / scale)
-        let fraction = Int(abs(scaled) - abs(Double(integer)) * scale)
-        guard digits > 0 else { return "\(integer)" }
-        let text = String(fraction)
-        let sign = value < 0 && integer == 0 ? "-" : ""
-        return "\(sign)\(integer)." + String(repeating: "0", count: max(0, digits - text.count)) + text
+            + "checksum=\(checksum) params=threads=\(threads),cell_m=\(FixedPoint.text(cellSizeMeters, 1)) status=ok"
     }
 }

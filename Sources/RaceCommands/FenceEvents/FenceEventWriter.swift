@@ -1,0 +1,88 @@
+import GeoFormats
+import Geofencing
+
+/// Writes `racekit fence-events` output: events as CSV or JSON lines, and the summary of
+/// rejected fixes with their file lines.
+struct FenceEventWriter {
+    let stops: StopTable
+    let positions: PositionTable
+    let json: Bool
+
+    static let csvHeader = "time,participant,stop,event,line,distance_m,accuracy_m,duration_s"
+
+    func text(for events: [FenceEvent]) -> String {
+        var out = json ? "" : Self.csvHeader + "\n"
+        for event in events {
+            let participant = positions.participantNames[Int(event.participant)]
+            let stop = stops.ids[event.fence]
+            let line = positions.lines[event.fixIndex]
+            if json {
+                var fields = [
+                    "\"time\":\(FixedPoint.text(event.time, 3))",
+                    "\"participant\":\(JSONText.string(participant))",
+                    "\"stop\":\(stop)",
+                    "\"event\":\"\(event.kind.rawValue)\"",
+                    "\"line\":\(line)",
+                    "\"distanceMeters\":\(FixedPoint.text(event.distanceMeters, 2))",
+                ]
+                if let accuracy = event.accuracyMeters { fields.append("\"accuracyMeters\":\(FixedPoint.text(accuracy, 2))") }
+                if let duration = event.durationSeconds { fields.append("\"durationSeconds\":\(FixedPoint.text(duration, 3))") }
+                out += "{" + fields.joined(separator: ",") + "}\n"
+            } else {
+                out += [FixedPoint.text(event.time, 3), CSVText.field(participant), "\(stop)", event.kind.rawValue, "\(line)",
+                        FixedPoint.text(event.distanceMeters, 2), event.accuracyMeters.map { FixedPoint.text($0, 2) } ?? "",
+                        event.durationSeconds.map { FixedPoint.text($0, 3) } ?? ""].joined(separator: ",") + "\n"
+            }
+        }
+        return out
+    }
+
+    /// One line per kind of rejected fix, with the file lines of the first few.
+    func screeningSummary(_ report: FixScreeningReport, file: String) -> [String] {
+        var lines: [String] = []
+        for reason in FixRejection.allCases {
+            let count = report.count(reason)
+            guard count > 0 else { continue }
+            let where_ = report.sampleRows(reason).map { "\(file):\(positions.lines[$0])" }
+            let more = count > where_.count ? ", …" : ""
+            lines.append("racekit: warning: \(count) fix\(count == 1 ? "" : "es") not used (\(Self.describe(reason))): \(where_.joined(separator: ", "))\(more)")
+        }
+        return lines
+    }
+
+    private static func describe(_ reason: FixRejection) -> String {
+        switch reason {
+        case .invalid: return "invalid coordinate, time or accuracy"
+        case .outOfOrder: return "earlier than the participant's previous fix"
+        case .duplicate: return "same time as the participant's previous fix"
+        case .impossibleSpeed: return "impossible speed from the previous fix"
+        }
+    }
+}
+
+/// Text escaping for hand-written JSON and CSV.
+enum JSONText {
+    static func string(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+enum CSVText {
+    /// A CSV field, quoted when it holds a comma, quote or line break (RFC 4180).
+    static func field(_ value: String) -> String {
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

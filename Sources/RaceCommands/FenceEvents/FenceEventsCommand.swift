@@ -1,0 +1,75 @@
+import ArgumentParser
+import GeoCore
+import GeoFormats
+import Geofencing
+
+/// `racekit fence-events`: enter, exit, dwell and cross events of every participant at every
+/// stop, from the peers' CSV files.
+struct FenceEventsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fence-events",
+        abstract: "Detect enter, exit, dwell and cross events per participant and stop.",
+        discussion: """
+        Events go to standard output as CSV (time,participant,stop,event,line,distance_m,accuracy_m,duration_s) \
+        or, with --json, as one JSON object per line. Times are interpolated where the track crosses the \
+        boundary. An exit needs the runner past the radius plus --exit-margin; a cross is a segment between \
+        two fixes that passes through a stop neither fix is inside.
+
+        Fixes that cannot be used (invalid, out of order, duplicate time, impossible speed) are not used, \
+        and are counted on standard error with their file lines.
+        """
+    )
+
+    @Option(help: "Stops CSV: header id,lat,lon,radius_m.")
+    var stops: String
+
+    @Option(help: "Positions CSV: header participant,t,lat,lon[,accuracy], rows ordered by t.")
+    var positions: String
+
+    @Option(help: "Metres past the radius before an exit counts (hysteresis).")
+    var exitMargin: Double = EventRules().exitMarginMeters
+
+    @Option(help: "Consecutive fixes past the margin before an exit counts.")
+    var exitConfirmFixes: Int = EventRules().exitConfirmFixes
+
+    @Option(help: "Seconds past the margin before an exit counts.")
+    var exitConfirmSeconds: Double = EventRules().exitConfirmSeconds
+
+    @Option(help: "Seconds inside before a dwell event.")
+    var minDwell: Double = EventRules().minimumDwellSeconds
+
+    @Option(help: "Fixes with a known accuracy worse than this many metres cannot enter a stop.")
+    var requiredAccuracy: Double?
+
+    @Option(help: "Metres per second above which a fix is rejected as a teleport.")
+    var maxSpeed: Double = EventRules().maximumSpeedMetersPerSecond
+
+    @Flag(help: "Do not look for stops crossed between two fixes.")
+    var noCrossings = false
+
+    @Flag(help: "Print one JSON object per event line instead of CSV.")
+    var json = false
+
+    var rules: EventRules {
+        EventRules(exitMarginMeters: exitMargin, exitConfirmFixes: exitConfirmFixes,
+                   exitConfirmSeconds: exitConfirmSeconds, minimumDwellSeconds: minDwell,
+                   requiredAccuracyMeters: requiredAccuracy, maximumSpeedMetersPerSecond: maxSpeed,
+                   detectsCrossings: !noCrossings)
+    }
+
+    func validate() throws {
+        if let problem = rules.problem { throw ValidationError(problem) }
+    }
+
+    func run() throws {
+        try reportingInputErrors {
+            let stopTable = try StopsCSV.read(path: stops)
+            let positionTable = try PositionsCSV.read(path: positions)
+            let detector = EventDetector(index: GridIndex(fences: stopTable.fences), rules: rules)
+            let log = detector.detect(positionTable.columns)
+            let writer = FenceEventWriter(stops: stopTable, positions: positionTable, json: json)
+            Standard.output(writer.text(for: log.events))
+            for line in writer.screeningSummary(log.screening, file: positions) { Standard.error(line) }
+        }
+    }
+}

@@ -41,18 +41,19 @@ extension GridIndex {
     /// every (position, fence) pair with the position inside the fence, positions in order
     /// (for one position, the cell's fences in increasing order, then any oversized ones).
     /// `latitudes` and `longitudes` are parallel; only `range` of them is queried.
-    /// Allocates nothing (a small block of cell runs lives on the stack).
+    /// Allocates nothing per position (one 16 KB block of cell runs per call).
     ///
     /// Positions are taken in blocks: first the cells of a whole block are looked up, then their
     /// fences tested. The lookups of a block are independent loads, so the processor overlaps
-    /// their cache misses instead of waiting for each in turn.
+    /// their cache misses instead of waiting for each in turn. Blocks of 1 024 measured best on
+    /// the medium city workload (64: 30.7 M/s, 1 024: 34 M/s, 4 096: no better).
     ///
     /// - Complexity: O(range.count) lookups plus the candidates of their cells.
     @inlinable
     public func forEachHit(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
                            range: Range<Int>, _ body: (_ position: Int, _ fence: Int) -> Void) {
         precondition(latitudes.count == longitudes.count && range.upperBound <= latitudes.count)
-        let blockSize = 64
+        let blockSize = 1024
         withUnsafeTemporaryAllocation(of: (start: Int, end: Int).self, capacity: blockSize) { runs in
             entries.withUnsafeBufferPointer { entries in
                 probes.withUnsafeBufferPointer { probes in

@@ -66,7 +66,7 @@ public struct EventWorkspace: Sendable {
         index.forEachCandidate(in: box) { fence in
             guard marks[fence] != generation else { return }
             marks[fence] = generation
-            candidates.append(Int32(fence))
+            if index.mayReach(fence, into: box) { candidates.append(Int32(fence)) }
         }
     }
 }

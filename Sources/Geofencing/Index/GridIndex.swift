@@ -104,6 +104,17 @@ public struct GridIndex: Sendable {
         return polygons[Int(slot)].contains(latitude: latitude, longitude: longitude)
     }
 
+    /// Whether fence `fence` can reach into `box`: a cheap test on the fence's precomputed
+    /// bounding box (false only when the two boxes are apart in latitude or longitude).
+    func mayReach(_ fence: Int, into box: GeoBoundingBox) -> Bool {
+        let probe = probes[fence]
+        if probe.latitude - Double(probe.reachLatitude) > box.north || probe.latitude + Double(probe.reachLatitude) < box.south {
+            return false
+        }
+        guard probe.reachLongitude.isFinite, !box.crossesAntimeridian, !box.spansAllLongitudes else { return true }
+        return probe.longitude + Double(probe.reachLongitude) >= box.west && probe.longitude - Double(probe.reachLongitude) <= box.east
+    }
+
     /// Number of non-empty cells.
     public var cellCount: Int { cells.count }
     /// Number of (cell, fence) entries: the index's size.

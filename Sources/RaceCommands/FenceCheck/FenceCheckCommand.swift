@@ -89,7 +89,8 @@ struct FenceCheckCommand: ParsableCommand {
                 workload: label, stops: fences.count, positions: columns.count, threads: threads,
                 cellSizeMeters: index.cellSizeMeters, hits: summary.hits,
                 positionsWithHit: summary.positionsWithHit, checksum: summary.checksum,
-                loadSeconds: loadSeconds, buildSeconds: buildSeconds, querySeconds: querySeconds)
+                loadSeconds: loadSeconds, buildSeconds: buildSeconds, querySeconds: querySeconds,
+                positionsPerSecond: querySeconds > 0 ? (Double(columns.count) / querySeconds).rounded() : 0)
             if json {
                 Standard.output(try JSONOutput.string(report) + "\n")
             } else if resultLine {

@@ -13,28 +13,8 @@ struct FenceCheckReport: Encodable {
     let buildSeconds: Double
     let querySeconds: Double
 
-    var positionsPerSecond: Double { querySeconds > 0 ? Double(positions) / querySeconds : 0 }
-
-    private enum CodingKeys: String, CodingKey {
-        case workload, stops, positions, threads, cellSizeMeters, hits, positionsWithHit, checksum
-        case loadSeconds, buildSeconds, querySeconds, positionsPerSecond
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(workload, forKey: .workload)
-        try c.encode(stops, forKey: .stops)
-        try c.encode(positions, forKey: .positions)
-        try c.encode(threads, forKey: .threads)
-        try c.encode(cellSizeMeters, forKey: .cellSizeMeters)
-        try c.encode(hits, forKey: .hits)
-        try c.encode(positionsWithHit, forKey: .positionsWithHit)
-        try c.encode(checksum, forKey: .checksum)
-        try c.encode(loadSeconds, forKey: .loadSeconds)
-        try c.encode(buildSeconds, forKey: .buildSeconds)
-        try c.encode(querySeconds, forKey: .querySeconds)
-        try c.encode(positionsPerSecond.rounded(), forKey: .positionsPerSecond)
-    }
+    /// Positions per second of the query phase, rounded to a whole number.
+    let positionsPerSecond: Double
 
     var table: String {
         let rows: [(String, String)] = [

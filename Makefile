@@ -16,7 +16,7 @@ run: build
 	.build/release/racekit fence-check --generate city --size medium --threads 2
 
 test: deps
-	$(SWIFT) test
+	$(SWIFT) test --disable-xctest
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .benchmarkBaselines benchmark

@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "GeoProjection", targets: ["GeoProjection"]),
         .library(name: "Geofencing", targets: ["Geofencing"]),
         .library(name: "GeoFormats", targets: ["GeoFormats"]),
+        .library(name: "RaceModel", targets: ["RaceModel"]),
+        .library(name: "RouteOptimizer", targets: ["RouteOptimizer"]),
         .library(name: "RaceCommands", targets: ["RaceCommands"]),
     ],
     dependencies: [
@@ -27,10 +29,12 @@ let package = Package(
         .target(name: "GeoProjection", dependencies: ["GeoCore", "CProj"]),
         .target(name: "Geofencing", dependencies: ["GeoCore"]),
         .target(name: "GeoFormats", dependencies: ["GeoCore", "Geofencing"]),
+        .target(name: "RaceModel", dependencies: ["GeoCore", "Geofencing", "GeoFormats"]),
+        .target(name: "RouteOptimizer", dependencies: ["GeoCore"]),
         .target(
             name: "RaceCommands",
             dependencies: [
-                "GeoCore", "GeoProjection", "Geofencing", "GeoFormats",
+                "GeoCore", "GeoProjection", "Geofencing", "GeoFormats", "RaceModel", "RouteOptimizer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -40,6 +44,8 @@ let package = Package(
         .testTarget(name: "GeoProjectionTests", dependencies: ["GeoProjection", "GeoCore"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "GeoCore", "RaceTestSupport"]),
         .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "Geofencing"]),
+        .testTarget(name: "RaceModelTests", dependencies: ["RaceModel", "RaceTestSupport"]),
+        .testTarget(name: "RouteOptimizerTests", dependencies: ["RouteOptimizer", "GeoCore"]),
         .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

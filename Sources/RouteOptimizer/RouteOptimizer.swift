@@ -1,0 +1,2 @@
+// The stop-order optimizer (issue 5).
+import GeoCore

@@ -10,7 +10,10 @@ public struct RaceKitCommand: ParsableCommand {
         64 wrong command-line usage.
         """,
         version: "0.1.0",
-        subcommands: [FenceCheckCommand.self, FenceEventsCommand.self]
+        subcommands: [
+            FenceCheckCommand.self, FenceEventsCommand.self,
+            ValidateCommand.self, BuildCommand.self,
+        ]
     )
 
     public init() {}

@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A strict JSON reader (RFC 8259) for documents a user wrote: every error names the line and
+/// column, nesting is limited (so hostile input cannot exhaust the stack), numbers that do not
+/// fit a double are errors rather than infinities, and strings must be valid UTF-8.
+public enum JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maximumDepth = 256
+
+    /// Parses a whole document (one value, optional surrounding whitespace, an optional UTF-8
+    /// byte-order mark).
+    /// - Throws: ``InputError`` at `file:line:column`.
+    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(InputError) in
+            var reader = Reader(bytes: buffer, file: file)
+            if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { reader.offset = 3 }
+            reader.skipWhitespace()
+            guard reader.offset < buffer.count else { throw reader.error("the document is empty") }
+            let value = try reader.value(depth: 0)
+            reader.skipWhitespace()
+            guard reader.offset == buffer.count else { throw reader.error("unexpected text after the JSON value") }
+            return value
+        }
+    }
+
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let file: String
+        var offset = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+            self.bytes = bytes
+            self.file = file
+        }
+
+        /// An error at the current offset (or `at`), with its line and column.
+        func error(_ message: String, at position: Int? = nil) -> InputError {
+            let end = min(position ?? offset, bytes.count)
+            var line = 1, lineStart = 0
+            for i in 0..<end where bytes[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
+            return InputError(SourceLocation(file: file, line: line, column: end - lineStart + 1), message)
+        }
+
+        mutating func skipWhitespace() {
+            while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x0D || bytes[offset] == 0x09 {
+                offset += 1
+            }
+        }
+
+        private func describeHere() -> String {
+            guard offset < bytes.count else { return "the end of the file" }
+            let byte = bytes[offset]
+            return byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+        }
+
+        mutating func value(depth: Int) throws(InputError) -> JSONValue {
+            guard offset < bytes.count else { throw error("unexpected end of file: a value is missing") }
+            switch bytes[offset] {
+            case 0x7B: return try object(depth: depth + 1)
+            case 0x5B: return try array(depth: depth + 1)
+            case 0x22: return .string(try string())
+            case 0x74: try literal("true"); return .bool(true)
+            case 0x66: try literal("false"); return .bool(false)
+            case 0x6E: try literal("null"); return .null
+            case 0x2D, 0x30...0x39: return .number(try number())
+            default: throw error("expected a value, found \(describeHere())")
+            }
+        }
+
+        private mutating func literal(_ word: String) throws(InputError) {
+            let letters = Array(word.utf8)
+            let start = offset
+            guard offset + letters.count <= bytes.count,
+                  letters.indices.allSatisfy({ bytes[offset + $0] == letters[$0] }) else {
+                throw error("expected a value, found \(describeHere())", at: start)
+            }
+            offset += letters.count
+        }
+
+        private mutating func object(depth: Int) throws(InputError) -> JSONValue {
+            guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            offset += 1
+            var members: [JSONMember] = []
+            skipWhitespace()
+            if offset < bytes.count && bytes[offset] == 0x7D { offset += 1; return .object(members) }
+            while true {
+                skipWhitespace()
+                guard offset < bytes.count else { throw error("unexpected end of file inside an object") }
+                guard bytes[offset] == 0x22 else { throw error("expected a quoted member name, found \(describeHere())") }
+                let key = try string()
+                skipWhitespace()
+                guard offset < bytes.count, bytes[offset] == 0x3A else { throw error("expected ':' after member name \"\(key)\", found \(describeHere())") }
+                offset += 1
+                skipWhitespace()
+                members.append(JSONMember(key, try value(depth: depth)))
+                skipWhitespace()
+                guard offset < bytes.count else { throw error("unexpected end of file inside an object: a '}' is missing") }
+                if bytes[offset] == 0x2C { offset += 1; continue }
+                if bytes[offset] == 0x7D { offset += 1; return .object(members) }
+                throw error("expected ',' or '}' in an object, found \(describeHere())")
+            }
+        }
+
+        private mutating func array(depth: Int) throws(InputError) -> JSONValue {
+            guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            offset += 1
+            var elements: [JSONValue] = []
+            skipWhitespace()
+            if offset < bytes.count && bytes[offset] == 0x5D { offset += 1; return .array(elements) }
+            while true {
+                skipWhitespace()
+                elements.append(try value(depth: depth))
+                skipWhitespace()
+                guard offset < bytes.count else { throw error("unexpected end of file inside an array: a ']' is missing") }
+                if bytes[offset] == 0x2C { offset += 1; continue }
+                if bytes[offset] == 0x5D { offset += 1; return .array(elements) }
+                throw error("expected ',' or ']' in an array, found \(describeHere())")
+            }
+        }
+
+        private mutating func number() throws(InputError) -> Double {
+            let start = offset
+            if bytes[offset] == 0x2D { offset += 1 }
+            func digits(_ reader: inout Reader) -> Int {
+                let first = reader.offset
+                while reader.offset < reader.bytes.count, reader.bytes[reader.offset] &- 0x30 < 10 { reader.offset += 1 }
+                return reader.offset - first
+            }
+            let integerDigits = digits(&self)
+            guard integerDigits > 0 else { throw error("a number needs digits", at: start) }
+            if integerDigits > 1 && bytes[offset - integerDigits] == 0x30 { throw error("a number may not start with 0", at: start) }
+            if offset < bytes.count && bytes[offset] == 0x2E {
+                offset += 1
+                guard digits(&self) > 0 else { throw error("a number needs digits after '.'", at: start) }
+            }
+            if offset < bytes.count && (bytes[offset] | 0x20) == 0x65 {
+                offset += 1
+                if offset < bytes.count && (bytes[offset] == 0x2B || bytes[offset] == 0x2D) { offset += 1 }
+                guard digits(&self) > 0 else { throw error("a number needs digits in its exponent", at: start) }
+            }
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+            guard let value = DecimalParser.parse(text) else {
+                throw error("number \(String(decoding: text, as: UTF8.self)) is too large for a double", at: start)
+            }
+            return value
+        }
+
+        private mutating func string() throws(InputError) -> String {
+            let start = offset
+            offset += 1
+            var utf8: [UInt8] = []
+            while true {
+                guard offset < bytes.count else { throw error("unexpected end of file inside a string", at: start) }
+                let byte = bytes[offset]
+                switch byte {
+                case 0x22:
+                    offset += 1
+                    guard let text = String(validating: utf8, as: UTF8.self) else {
+                        throw error("the string is not valid UTF-8", at: start)
+                    }
+                    return text
+                case 0x5C:
+                    offset += 1
+                    guard offset < bytes.count else { throw error("unexpected end of file inside a string", at: start) }
+                    let escape = bytes[offset]
+                    offset += 1
+                    switch escape {
+                    case 0x22, 0x5C, 0x2F: utf8.append(escape)
+                    case 0x62: utf8.append(0x08)
+                    case 0x66: utf8.append(0x0C)
+                    case 0x6E: utf8.append(0x0A)
+                    case 0x72: utf8.append(0x0D)
+                    case 0x74: utf8.append(0x09)
+                    case 0x75:
+                        var scalar = try hex4()
+                        if (0xD800..<0xDC00).contains(scalar) {
+                            guard offset + 1 < bytes.count, bytes[offset] == 0x5C, bytes[offset + 1] == 0x75 else {
+                                throw error("a \\u escape has a lone high surrogate")
+                            }
+                            offset += 2
+                            let low = try hex4()
+                            guard (0xDC00..<0xE000).contains(low) else { throw error("a \\u escape has a lone high surrogate") }
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                        guard let unicode = Unicode.Scalar(scalar) else { throw error("a \\u escape names no character") }
+                        utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
+                    default:
+                        throw error("unknown escape '\\\(Character(UnicodeScalar(escape)))' in a string", at: offset - 2)
+                    }
+                case 0x00..<0x20:
+                    throw error("a control character (byte 0x\(String(byte, radix: 16))) must be escaped in a string")
+                default:
+                    utf8.append(byte)
+                    offset += 1
+                }
+            }
+        }
+
+        private mutating func hex4() throws(InputError) -> UInt32 {
+            guard offset + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[offset] | 0x20
+                let digit: UInt8
+                switch byte {
+                case 0x30...0x39: digit = byte - 0x30
+                case 0x61...0x66: digit = byte - 0x61 + 10
+                default: throw error("a \\u escape needs four hex digits")
+                }
+                value = value << 4 | UInt32(digit)
+                offset += 1
+            }
+            return value
+        }
+    }
+}

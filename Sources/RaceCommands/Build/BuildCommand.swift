@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import GeoFormats
+import RaceModel
+
+/// `racekit build`: a race file from a list of stops.
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Make a race file from a CSV list of stops.",
+        discussion: """
+        The CSV has a header with name,lat,lon and optionally id,radius_m,points,question,options,answer \
+        (options separated by |). Stops keep the file's order; the course starts at the first and finishes \
+        at the last (--course ordered), visits them in any order (any-order), or is left out (none). \
+        The race is validated after it is built: errors are printed and the exit code is 1.
+        """
+    )
+
+    @Argument(help: "The CSV list of stops.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "Where to write the race file (default: standard output).")
+    var output: String?
+
+    @Option(help: "The race's name (default: the input file's name).")
+    var name: String?
+
+    @Option(help: "Radius in metres for stops without one.")
+    var radius: Double = 25
+
+    @Option(help: "Game mode: classic, quiz, score, relay or territory.")
+    var mode: String = "classic"
+
+    @Option(help: "Course layout: ordered, any-order or none.")
+    var course: CourseLayoutOption = .ordered
+
+    @Option(help: "Time limit in minutes.")
+    var timeLimit: Double?
+
+    enum CourseLayoutOption: String, ExpressibleByArgument, CaseIterable {
+        case ordered, anyOrder = "any-order", none
+        var layout: RaceBuilder.CourseLayout {
+            switch self {
+            case .ordered: return .ordered
+            case .anyOrder: return .anyOrder
+            case .none: return .none
+            }
+        }
+    }
+
+    func validate() throws {
+        guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres.") }
+        if let timeLimit, !(timeLimit.isFinite && timeLimit > 0) { throw ValidationError("--time-limit must be positive.") }
+    }
+
+    func run() throws {
+        try reportingInputErrors {
+            let document = try CSVDocument(bytes: try FileBytes.read(input), file: input)
+            let title = name ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+            var builder = RaceBuilder(name: title).radius(radius).mode(GameModeSelection(name: mode)).course(course.layout)
+            if let timeLimit { builder = builder.timeLimit(minutes: timeLimit) }
+            let race = try StopListCSV.addStops(from: document, to: builder).build()
+            let text = RaceFile.text(race)
+            if let output {
+                do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
+                    throw InputError(SourceLocation(file: output), "cannot write the race file: \(error.localizedDescription)")
+                }
+            } else {
+                Standard.output(text)
+            }
+            let issues = RaceValidator().validate(race)
+            for issue in issues { Standard.error(issue.formatted(file: output ?? "race")) }
+            if issues.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        }
+    }
+}

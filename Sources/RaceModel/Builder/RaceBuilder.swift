@@ -1,0 +1,106 @@
+import GeoCore
+
+/// Builds a race in Swift, fluently, with sensible defaults: ids from names, a default radius,
+/// and a course through the stops in the order they were added.
+///
+/// ```swift
+/// let race = RaceBuilder(name: "Old Town")
+///     .radius(30)
+///     .stop("Lindenhof", at: lindenhof)
+///     .stop("Grossmünster", at: grossmuenster, task: StopTask(question: "Towers?", options: ["1", "2"], answer: "2"))
+///     .timeLimit(minutes: 90)
+///     .build()
+/// ```
+public struct RaceBuilder: Sendable {
+    /// How the builder lays out the course.
+    public enum CourseLayout: String, Sendable, CaseIterable {
+        /// Start at the first stop, visit the rest in order, finish at the last.
+        case ordered
+        /// Every stop, in any order (score hunts).
+        case anyOrder
+        /// No course.
+        case none
+    }
+
+    private var race: Race
+    private var defaultRadius: Meters = 25
+    private var layout: CourseLayout = .ordered
+
+    public init(name: String) {
+        race = Race(name: name)
+    }
+
+    /// The radius of stops added from now on without one (default 25 m).
+    public func radius(_ meters: Meters) -> RaceBuilder { with { $0.defaultRadius = meters } }
+
+    /// Adds a circular stop. `id` defaults to a slug of the name, made unique.
+    public func stop(_ name: String, at centre: Coordinate, id: String? = nil, radius: Meters? = nil,
+                     points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil) -> RaceBuilder {
+        with {
+            let stop = Stop(id: id ?? $0.uniqueID(for: name), name: name,
+                            fence: .circle(centre: centre, radiusMeters: radius ?? $0.defaultRadius),
+                            task: task, points: points, window: window)
+            $0.race.stops.append(stop)
+        }
+    }
+
+    /// Adds a polygon stop (rings of coordinates, exterior first; closed or open).
+    public func stop(_ name: String, polygon rings: [[Coordinate]], id: String? = nil, points: Int? = nil,
+                     task: StopTask? = nil) -> RaceBuilder {
+        with {
+            let closed = rings.map { ring in ring.first == ring.last ? ring : ring + ring.prefix(1) }
+            $0.race.stops.append(Stop(id: id ?? $0.uniqueID(for: name), name: name, fence: .polygon([closed]),
+                                      task: task, points: points))
+        }
+    }
+
+    public func describe(_ text: String) -> RaceBuilder { with { $0.race.description = text } }
+    public func timeLimit(minutes: Double) -> RaceBuilder { with { $0.race.timeLimitSeconds = minutes * 60 } }
+    public func start(at time: String, timeZone: String? = nil) -> RaceBuilder {
+        with { $0.race.startTime = time; $0.race.timeZone = timeZone }
+    }
+    public func mode(_ selection: GameModeSelection) -> RaceBuilder { with { $0.race.mode = selection } }
+    public func rules(_ rules: RaceRules) -> RaceBuilder { with { $0.race.rules = rules } }
+    public func course(_ layout: CourseLayout) -> RaceBuilder { with { $0.layout = layout } }
+
+    /// The race, with its course laid out.
+    public func build() -> Race {
+        var race = self.race
+        let ids = race.stops.map(\.id)
+        switch layout {
+        case .none: break
+        case .ordered where ids.count >= 2:
+            race.courses = [Course(id: "main", name: race.name, start: ids.first, finish: ids.last,
+                                   controls: ids.dropFirst().dropLast().map { .stop($0) })]
+        case .ordered:
+            race.courses = [Course(id: "main", name: race.name, controls: ids.map { .stop($0) })]
+        case .anyOrder:
+            race.courses = [Course(id: "main", name: race.name, controls: [.anyOrder(ids)])]
+        }
+        return race
+    }
+
+    private func with(_ change: (inout RaceBuilder) -> Void) -> RaceBuilder {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    /// A lowercase ASCII slug of the name, with -2, -3… when taken.
+    private func uniqueID(for name: String) -> String {
+        var slug = ""
+        for scalar in name.lowercased().unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty, !slug.hasSuffix("-") {
+                slug += "-"
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        if slug.isEmpty { slug = "stop" }
+        let taken = Set(race.stops.map(\.id))
+        var candidate = slug, n = 2
+        while taken.contains(candidate) { candidate = "\(slug)-\(n)"; n += 1 }
+        return candidate
+    }
+}

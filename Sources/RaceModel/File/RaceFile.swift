@@ -1,0 +1,52 @@
+import GeoCore
+import GeoFormats
+
+/// The race file: versioned JSON (`"format": "racekit.race/1"`), documented in
+/// docs/race-format.md with a JSON Schema in schemas/racekit.race-1.schema.json.
+public enum RaceFile {
+    /// What reading a race file gives: the race when its structure is usable, and every
+    /// problem found on the way (types, missing fields, unknown keys…), each with its path.
+    public struct Reading: Sendable {
+        public var race: Race?
+        public var issues: [ValidationIssue]
+        /// Where each decoded stop, course, participant and team stands in the file (elements
+        /// too broken to decode are left out of the race, so positions can differ).
+        public var sources: SourceIndices
+    }
+
+    /// Reads a race file.
+    /// - Throws: ``InputError`` when the file cannot be read or is not JSON at all
+    ///   (with the line and column of the syntax error).
+    public static func read(path: String) throws(InputError) -> Reading {
+        decode(try JSONParser.parse(try FileBytes.read(path), file: path))
+    }
+
+    /// Decodes a race from parsed JSON.
+    public static func decode(_ json: JSONValue) -> Reading {
+        var context = DecodingContext()
+        var sources = SourceIndices()
+        let race = RaceDecoder.race(json, &context, &sources)
+        return Reading(race: race, issues: context.issues, sources: sources)
+    }
+
+    /// The race as JSON, fields in a fixed order: the same race always gives the same bytes.
+    public static func encode(_ race: Race) -> JSONValue {
+        RaceEncoder.race(race)
+    }
+
+    /// The race as the text of a race file (pretty JSON with a final newline).
+    public static func text(_ race: Race) -> String {
+        encode(race).serialized() + "\n"
+    }
+}
+
+/// For each element of a race's arrays, its index in the file's array: what validation paths
+/// must name. Empty arrays mean "the same index" (a race built in memory).
+public struct SourceIndices: Hashable, Sendable {
+    public var stops: [Int] = []
+    public var courses: [Int] = []
+    public var participants: [Int] = []
+    public var teams: [Int] = []
+
+    public init() {}
+}

@@ -1,0 +1,112 @@
+import GeoCore
+import GeoFormats
+
+/// A whole race definition: what an organiser writes and every other part of RaceKit reads.
+/// Stored as a versioned JSON file (``RaceFile``, format ``Race/format``).
+public struct Race: Hashable, Sendable {
+    /// The file format this model reads and writes.
+    public static let format = "racekit.race/1"
+
+    public var name: String
+    public var description: String?
+    /// When the race starts, as an RFC 3339 time with offset (`2026-05-02T10:00:00+02:00`).
+    public var startTime: String?
+    /// The IANA time zone of the venue (`Europe/Zurich`), for display.
+    public var timeZone: String?
+    /// How long participants have, from the start.
+    public var timeLimitSeconds: Seconds?
+    public var rules: RaceRules
+    /// The game mode that scores the race, and its configuration.
+    public var mode: GameModeSelection
+    public var stops: [Stop]
+    public var courses: [Course]
+    public var participants: [Participant]
+    public var teams: [Team]
+
+    public init(name: String, description: String? = nil, startTime: String? = nil, timeZone: String? = nil,
+                timeLimitSeconds: Seconds? = nil, rules: RaceRules = RaceRules(),
+                mode: GameModeSelection = GameModeSelection(name: "classic"), stops: [Stop] = [],
+                courses: [Course] = [], participants: [Participant] = [], teams: [Team] = []) {
+        self.name = name
+        self.description = description
+        self.startTime = startTime
+        self.timeZone = timeZone
+        self.timeLimitSeconds = timeLimitSeconds
+        self.rules = rules
+        self.mode = mode
+        self.stops = stops
+        self.courses = courses
+        self.participants = participants
+        self.teams = teams
+    }
+
+    /// The stop with this id, if any.
+    public func stop(_ id: String) -> Stop? { stops.first { $0.id == id } }
+}
+
+/// How visits are judged and penalised.
+public struct RaceRules: Hashable, Sendable {
+    /// Seconds a participant must stay inside for a visit to count.
+    public var minimumDwellSeconds: Seconds
+    /// Metres past the boundary before a participant counts as having left (hysteresis).
+    public var exitMarginMeters: Meters
+    /// Fixes whose known accuracy is worse than this cannot register a visit.
+    public var requiredAccuracyMeters: Meters?
+    /// The speed the course must be feasible at, for the validator's time-limit check
+    /// (default 1.4 m/s, a brisk walk).
+    public var speedMetersPerSecond: Double
+    /// Seconds added for each wrong answer.
+    public var secondsPerWrongAnswer: Seconds
+    /// Points taken off for each started minute over the time limit (rogaining).
+    public var pointsPerMinuteOver: Int
+
+    public init(minimumDwellSeconds: Seconds = 0, exitMarginMeters: Meters = 10, requiredAccuracyMeters: Meters? = nil,
+                speedMetersPerSecond: Double = 1.4, secondsPerWrongAnswer: Seconds = 0, pointsPerMinuteOver: Int = 0) {
+        self.minimumDwellSeconds = minimumDwellSeconds
+        self.exitMarginMeters = exitMarginMeters
+        self.requiredAccuracyMeters = requiredAccuracyMeters
+        self.speedMetersPerSecond = speedMetersPerSecond
+        self.secondsPerWrongAnswer = secondsPerWrongAnswer
+        self.pointsPerMinuteOver = pointsPerMinuteOver
+    }
+}
+
+/// The game mode of a race, by name, with the mode's own configuration (checked by the mode).
+public struct GameModeSelection: Hashable, Sendable {
+    public var name: String
+    /// A JSON object; its meaning belongs to the mode.
+    public var configuration: JSONValue
+
+    public init(name: String, configuration: JSONValue = .object([])) {
+        self.name = name
+        self.configuration = configuration
+    }
+}
+
+/// Someone taking part.
+public struct Participant: Hashable, Sendable {
+    public var id: String
+    public var name: String
+    /// The id of the participant's team, if any.
+    public var team: String?
+    /// The id of the course the participant runs; the race's first course when absent.
+    public var course: String?
+
+    public init(id: String, name: String, team: String? = nil, course: String? = nil) {
+        self.id = id
+        self.name = name
+        self.team = team
+        self.course = course
+    }
+}
+
+/// A team of participants.
+public struct Team: Hashable, Sendable {
+    public var id: String
+    public var name: String
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+}

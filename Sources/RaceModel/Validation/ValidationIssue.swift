@@ -1,0 +1,57 @@
+/// How serious an issue is. Errors make `racekit validate` exit 1; warnings and infos do not.
+public enum Severity: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+    case error, warning, info
+
+    public static func < (a: Severity, b: Severity) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// One finding of the race validator, located by a JSON pointer into the race file
+/// (RFC 6901, e.g. `/stops/3/fence/radius`).
+public struct ValidationIssue: Hashable, Sendable, Codable {
+    public var severity: Severity
+    /// A stable identifier of the kind of issue (`radius-too-small`), for tools and docs.
+    public var code: String
+    /// Where in the file: a JSON pointer; `""` for the whole document.
+    public var path: String
+    /// What is wrong, as one sentence.
+    public var message: String
+    /// What to do about it.
+    public var hint: String?
+
+    public init(_ severity: Severity, _ code: String, at path: String, _ message: String, hint: String? = nil) {
+        self.severity = severity
+        self.code = code
+        self.path = path
+        self.message = message
+        self.hint = hint
+    }
+
+    /// Like a compiler: `race.json:/stops/3/fence/radius: warning: … [radius-too-small]`, then
+    /// the hint on its own line.
+    public func formatted(file: String) -> String {
+        let location = path.isEmpty ? file : "\(file):\(path)"
+        var text = "\(location): \(severity.rawValue): \(message) [\(code)]"
+        if let hint { text += "\n  hint: \(hint)" }
+        return text
+    }
+}
+
+/// JSON pointers (RFC 6901).
+public enum JSONPointer {
+    /// `base` extended by one member name or array index, escaped as RFC 6901 requires.
+    public static func appending(_ base: String, _ component: String) -> String {
+        var escaped = ""
+        for character in component {
+            switch character {
+            case "~": escaped += "~0"
+            case "/": escaped += "~1"
+            default: escaped.append(character)
+            }
+        }
+        return base + "/" + escaped
+    }
+
+    public static func appending(_ base: String, _ index: Int) -> String { base + "/\(index)" }
+}

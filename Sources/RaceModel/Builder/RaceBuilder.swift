@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 
 /// Builds a race in Swift, fluently, with sensible defaults: ids from names, a default radius,
@@ -86,10 +87,11 @@ public struct RaceBuilder: Sendable {
         return copy
     }
 
-    /// A lowercase ASCII slug of the name, with -2, -3… when taken.
+    /// A lowercase ASCII slug of the name (accents dropped: "Zürich" → "zurich"), with -2, -3…
+    /// when taken.
     private func uniqueID(for name: String) -> String {
         var slug = ""
-        for scalar in name.lowercased().unicodeScalars {
+        for scalar in name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased().unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
                 slug.unicodeScalars.append(scalar)
             } else if !slug.isEmpty, !slug.hasSuffix("-") {

@@ -48,7 +48,7 @@ struct PolygonRule: ValidationRule {
         }
         for i in 0..<n {
             let a = points[i], b = points[(i + 1) % n]
-            for j in (i + 2)..<n where !(i == 0 && j == n - 1) {
+            for j in stride(from: i + 2, to: n, by: 1) where !(i == 0 && j == n - 1) {
                 let c = points[j], d = points[(j + 1) % n]
                 let o1 = orientation(a, b, c), o2 = orientation(a, b, d), o3 = orientation(c, d, a), o4 = orientation(c, d, b)
                 if (o1 > 0) != (o2 > 0) && (o3 > 0) != (o4 > 0) && o1 != 0 && o2 != 0 && o3 != 0 && o4 != 0 { return (i, j) }

@@ -1,0 +1,44 @@
+import GeoCore
+import GeoFormats
+import RaceModel
+import Testing
+
+struct RaceFileTests {
+    @Test("a race survives writing and reading back, byte for byte")
+    func roundTrip() throws {
+        let race = RaceFixtures.oldTown
+        let text = RaceFile.text(race)
+        let reading = try RaceFixtures.read(text)
+        #expect(reading.issues.isEmpty)
+        #expect(reading.race == race)
+        #expect(RaceFile.text(try #require(reading.race)) == text)
+    }
+
+    @Test("polygons, any-order groups, participants and teams round-trip too")
+    func richRoundTrip() throws {
+        var race = RaceFixtures.oldTown
+        let square = [RaceFixtures.coordinate(47.36, 8.53), RaceFixtures.coordinate(47.36, 8.531),
+                      RaceFixtures.coordinate(47.361, 8.531), RaceFixtures.coordinate(47.361, 8.53), RaceFixtures.coordinate(47.36, 8.53)]
+        race.stops.append(Stop(id: "park", name: "Park", fence: .polygon([[square]])))
+        race.courses.append(Course(id: "score", controls: [.anyOrder(["lindenhof", "park"]), .stop("bellevue")], optional: ["park"]))
+        race.teams = [Team(id: "red", name: "Red")]
+        race.participants = [Participant(id: "ana", name: "Ana", team: "red", course: "score")]
+        race.mode = GameModeSelection(name: "score", configuration: .object([JSONMember("share", .number(0.5))]))
+        let reading = try RaceFixtures.read(RaceFile.text(race))
+        #expect(reading.race == race)
+        #expect(reading.issues.isEmpty)
+    }
+
+    @Test("the fixture race has no issues at all")
+    func fixtureIsClean() {
+        #expect(RaceValidator().validate(RaceFixtures.oldTown).isEmpty)
+    }
+
+    @Test("ids come from names, made unique, ASCII")
+    func builderIDs() {
+        let race = RaceBuilder(name: "x").stop("Café Zürich", at: RaceFixtures.coordinate(1, 1))
+            .stop("Café Zürich", at: RaceFixtures.coordinate(2, 2)).stop("!!!", at: RaceFixtures.coordinate(3, 3)).build()
+        #expect(race.stops.map(\.id) == ["cafe-zurich", "cafe-zurich-2", "stop"])
+        #expect(race.courses.first?.start == "cafe-zurich" && race.courses.first?.finish == "stop")
+    }
+}

@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "GeoFormats", targets: ["GeoFormats"]),
         .library(name: "RaceModel", targets: ["RaceModel"]),
         .library(name: "RouteOptimizer", targets: ["RouteOptimizer"]),
+        .library(name: "RaceSimulation", targets: ["RaceSimulation"]),
         .library(name: "RaceCommands", targets: ["RaceCommands"]),
     ],
     dependencies: [
@@ -31,10 +32,11 @@ let package = Package(
         .target(name: "GeoFormats", dependencies: ["GeoCore", "Geofencing"]),
         .target(name: "RaceModel", dependencies: ["GeoCore", "Geofencing", "GeoFormats"]),
         .target(name: "RouteOptimizer", dependencies: ["GeoCore"]),
+        .target(name: "RaceSimulation", dependencies: ["GeoCore", "Geofencing", "GeoFormats", "RaceModel"]),
         .target(
             name: "RaceCommands",
             dependencies: [
-                "GeoCore", "GeoProjection", "Geofencing", "GeoFormats", "RaceModel", "RouteOptimizer",
+                "GeoCore", "GeoProjection", "Geofencing", "GeoFormats", "RaceModel", "RouteOptimizer", "RaceSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -46,6 +48,7 @@ let package = Package(
         .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "Geofencing"]),
         .testTarget(name: "RaceModelTests", dependencies: ["RaceModel", "RaceTestSupport"]),
         .testTarget(name: "RouteOptimizerTests", dependencies: ["RouteOptimizer", "GeoCore"]),
+        .testTarget(name: "RaceSimulationTests", dependencies: ["RaceSimulation", "RaceModel", "RaceTestSupport"]),
         .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,7 +12,7 @@ public struct RaceKitCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             FenceCheckCommand.self, FenceEventsCommand.self,
-            ValidateCommand.self, BuildCommand.self,
+            ValidateCommand.self, BuildCommand.self, FormatCommand.self,
         ]
     )
 

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import GeoFormats
+import RaceModel
+
+/// `racekit format`: rewrites a race file in RaceKit's canonical layout, so race files kept
+/// under version control diff cleanly.
+struct FormatCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "format",
+        abstract: "Rewrite a race file in the canonical layout (fields in order, two-space indent).",
+        discussion: "A file with structural errors is left untouched: fix what `racekit validate` reports first."
+    )
+
+    @Argument(help: "The race file.")
+    var race: String
+
+    @Option(name: .shortAndLong, help: "Where to write (default: rewrite the file in place).")
+    var output: String?
+
+    func run() throws {
+        try reportingInputErrors {
+            let reading = try RaceFile.read(path: race)
+            let errors = reading.issues.filter { $0.severity == .error }
+            guard let decoded = reading.race, errors.isEmpty else {
+                for issue in errors { Standard.error(issue.formatted(file: race)) }
+                throw ExitCode.failure
+            }
+            let target = output ?? race
+            do {
+                try RaceFile.text(decoded).write(toFile: target, atomically: true, encoding: .utf8)
+            } catch {
+                throw InputError(SourceLocation(file: target), "cannot write: \(error.localizedDescription)")
+            }
+        }
+    }
+}

@@ -36,22 +36,22 @@ public struct RaceValidator: Sendable {
     /// order, array elements by index (`/stops/2` before `/stops/10`), keeping the rules' order
     /// for issues at the same path, like a compiler's diagnostics.
     public static func inFileOrder(_ issues: [ValidationIssue]) -> [ValidationIssue] {
-        func parts(_ path: String) -> [String] { path.split(separator: "/", omittingEmptySubsequences: false).map(String.init) }
-        func precedes(_ a: String, _ b: String) -> Bool {
-            let x = parts(a), y = parts(b)
-            for (k, (p, q)) in zip(x, y).enumerated() where p != q {
-                if let m = Int(p), let n = Int(q) { return m < n }
-                if k == 1 {
-                    let rank = { (field: String) in fieldOrder.firstIndex(of: field) ?? fieldOrder.count }
-                    if rank(p) != rank(q) { return rank(p) < rank(q) }
-                }
-                return p < q
-            }
-            return x.count < y.count
+        /// A path component as it sorts: array indices by number, top-level fields by the
+        /// format's order, other names alphabetically.
+        enum Key: Comparable {
+            case index(Int)
+            case name(rank: Int, String)
         }
-        return issues.enumerated().sorted { a, b in
-            if a.element.path != b.element.path { return precedes(a.element.path, b.element.path) }
-            return a.offset < b.offset
-        }.map(\.element)
+        func key(_ path: String) -> [Key] {
+            path.split(separator: "/").enumerated().map { depth, part in
+                if let index = Int(part) { return .index(index) }
+                let rank = depth == 0 ? (fieldOrder.firstIndex(of: String(part)) ?? fieldOrder.count) : 0
+                return .name(rank: rank, String(part))
+            }
+        }
+        let keyed = issues.enumerated().map { (key: key($1.path), offset: $0, issue: $1) }
+        return keyed.sorted { a, b in
+            a.key != b.key ? a.key.lexicographicallyPrecedes(b.key) : a.offset < b.offset
+        }.map(\.issue)
     }
 }

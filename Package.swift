@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "GeoFormats", targets: ["GeoFormats"]),
         .library(name: "RaceModel", targets: ["RaceModel"]),
         .library(name: "RouteOptimizer", targets: ["RouteOptimizer"]),
+        .library(name: "GameModes", targets: ["GameModes"]),
         .library(name: "RaceSimulation", targets: ["RaceSimulation"]),
         .library(name: "RaceCommands", targets: ["RaceCommands"]),
     ],
@@ -32,11 +33,12 @@ let package = Package(
         .target(name: "GeoFormats", dependencies: ["GeoCore", "Geofencing"]),
         .target(name: "RaceModel", dependencies: ["GeoCore", "Geofencing", "GeoFormats"]),
         .target(name: "RouteOptimizer", dependencies: ["GeoCore"]),
-        .target(name: "RaceSimulation", dependencies: ["GeoCore", "Geofencing", "GeoFormats", "RaceModel"]),
+        .target(name: "GameModes", dependencies: ["GeoCore", "GeoFormats", "RaceModel"]),
+        .target(name: "RaceSimulation", dependencies: ["GeoCore", "Geofencing", "GeoFormats", "RaceModel", "GameModes"]),
         .target(
             name: "RaceCommands",
             dependencies: [
-                "GeoCore", "GeoProjection", "Geofencing", "GeoFormats", "RaceModel", "RouteOptimizer", "RaceSimulation",
+                "GeoCore", "GeoProjection", "Geofencing", "GeoFormats", "RaceModel", "RouteOptimizer", "GameModes", "RaceSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,6 +50,7 @@ let package = Package(
         .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "Geofencing"]),
         .testTarget(name: "RaceModelTests", dependencies: ["RaceModel", "RaceTestSupport"]),
         .testTarget(name: "RouteOptimizerTests", dependencies: ["RouteOptimizer", "GeoCore"]),
+        .testTarget(name: "GameModesTests", dependencies: ["GameModes", "RaceModel", "GeoCore"]),
         .testTarget(name: "RaceSimulationTests", dependencies: ["RaceSimulation", "RaceModel", "RaceTestSupport"]),
         .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"]),
     ],

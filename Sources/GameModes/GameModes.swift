@@ -1,0 +1,2 @@
+// Game modes as plugins (issue 7).
+import RaceModel

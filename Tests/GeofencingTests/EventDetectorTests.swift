@@ -10,7 +10,7 @@ struct EventDetectorTests {
           arguments: [-2.0, 2.0])
     func driftDoesNotFlicker(standingOffset: Meters) throws {
         let centre = F.Place.zurich.centre, radius = 30.0
-        var random = F.SplitMix64(seed: 0xD1F7)
+        var random = SplitMix64(seed: 0xD1F7)
         var distances: [Meters] = []
         distances += stride(from: 90.0, to: radius + standingOffset, by: -1)   // walk in at 1 m/s
         distances += Array(repeating: radius + standingOffset, count: 300)      // stand 5 minutes
@@ -259,5 +259,22 @@ struct EventDetectorTests {
         #expect(workspace.report == batch.screening)
         #expect(insideAfterFix[10] == [0])
         #expect(insideAfterFix[59] == [])
+    }
+}
+
+/// A fix that lands on the boundary (up to rounding) must give the enter at that fix's time,
+/// not at the next fix: the crossing root sits at the segment's end within rounding.
+struct BoundaryFixTests {
+    @Test("enter time when a fix falls on the boundary", arguments: [2.5, 5.0, 12.5])
+    func fixOnTheBoundary(step: Double) throws {
+        let centre = Coordinate(uncheckedLatitude: 0, longitude: 500 / Earth.metersPerDegree)
+        let fence = Fence.circle(try CircleFence(centre: centre, radiusMeters: 25))
+        var columns = PositionColumns()
+        for t in 0...300 {
+            columns.append(participant: 0, time: Double(t), latitude: 0, longitude: step * Double(t) / Earth.metersPerDegree)
+        }
+        let log = EventDetector(index: GridIndex(fences: [fence]), rules: EventRules(minimumDwellSeconds: 0)).detect(columns)
+        let enter = try #require(log.events.first { $0.kind == .enter })
+        #expect(abs(enter.time - 475 / step) < 1e-6, "entered at \(enter.time), expected \(475 / step)")
     }
 }

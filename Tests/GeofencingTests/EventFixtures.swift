@@ -4,27 +4,6 @@ import Testing
 
 /// Tracks, fences and a seeded generator for the event detection tests.
 enum EventFixtures {
-    /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
-    /// OOPSLA 2014): the same stream for a seed on every run.
-    struct SplitMix64: RandomNumberGenerator {
-        private var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        /// Uniform in `range`.
-        mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-            range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) * 0x1p-53
-        }
-    }
-
     /// One fix of a test track.
     struct Fix {
         var time: Seconds

@@ -21,7 +21,7 @@ struct EventOrderTests {
     /// The rows of every participant's track, interleaved in an order chosen by `seed`
     /// (each participant's own rows stay in order), and per row its fix number in the track.
     private static func interleaved(seed: UInt64) -> (PositionColumns, [Int]) {
-        var random = F.SplitMix64(seed: seed)
+        var random = SplitMix64(seed: seed)
         var next = participants.map { _ in 0 }
         var columns = PositionColumns(), fixNumber: [Int] = []
         while let p = (0..<participants.count).filter({ next[$0] < track.count }).randomElement(using: &random) {

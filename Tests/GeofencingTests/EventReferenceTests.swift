@@ -7,7 +7,7 @@ struct EventReferenceTests {
     typealias F = EventFixtures
 
     /// Fences in a 300 m patch: circles of 4–60 m, overlapping, and a polygon with a hole.
-    private static func fences(around centre: Coordinate, _ random: inout F.SplitMix64) throws -> [Fence] {
+    private static func fences(around centre: Coordinate, _ random: inout SplitMix64) throws -> [Fence] {
         var fences = (0..<8).map { _ in
             F.circle(F.point(centre, bearing: random.uniform(0...360), distance: random.uniform(0...150)),
                      radius: random.uniform(4...60))
@@ -19,7 +19,7 @@ struct EventReferenceTests {
     }
 
     /// A walker with a random heading that drifts, steps of 0–8 m, and fixes 1–3 s apart.
-    private static func walk(from centre: Coordinate, count: Int, _ random: inout F.SplitMix64) -> [F.Fix] {
+    private static func walk(from centre: Coordinate, count: Int, _ random: inout SplitMix64) -> [F.Fix] {
         var position = F.point(centre, bearing: random.uniform(0...360), distance: random.uniform(0...200))
         var bearing = random.uniform(0...360), time = 0.0
         var fixes: [F.Fix] = []
@@ -50,7 +50,7 @@ struct EventReferenceTests {
 
     @Test("enters and exits with no margin equal the per-fix reference", arguments: F.Place.allCases)
     func matchesReference(place: F.Place) throws {
-        var random = F.SplitMix64(seed: 0x5EED_0000 + UInt64(place.rawValue.count))
+        var random = SplitMix64(seed: 0x5EED_0000 + UInt64(place.rawValue.count))
         let rules = EventRules(exitMarginMeters: 0, exitConfirmFixes: 1, minimumDwellSeconds: 1e9,
                                detectsCrossings: false)
         var eventCount = 0
@@ -77,7 +77,7 @@ struct EventReferenceTests {
 
     @Test("crossings equal a dense sampling of each segment", arguments: F.Place.allCases)
     func crossingsMatchSampling(place: F.Place) throws {
-        var random = F.SplitMix64(seed: 0xC505_0000 + UInt64(place.rawValue.count))
+        var random = SplitMix64(seed: 0xC505_0000 + UInt64(place.rawValue.count))
         var crossings = 0
         for segmentNumber in 0..<120 {
             let fences = try Self.fences(around: place.centre, &random)

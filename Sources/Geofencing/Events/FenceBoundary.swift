@@ -62,10 +62,13 @@ struct FenceBoundary: Sendable {
             guard qa > 0, discriminant >= 0 else { return nil }
             let q = -(qb + (qb >= 0 ? 1 : -1) * discriminant.squareRoot())
             let r1 = q / qa, r2 = q != 0 ? qc / q : r1
+            // A fix on the boundary puts a root at 0 or 1 up to rounding: accept roots a hair
+            // outside the segment and clamp them, or the crossing would fall to the next fix.
+            let slack = 1e-9
             let low = min(r1, r2), high = max(r1, r2)
-            let lowOnSegment = low >= 0 && low <= 1, highOnSegment = high >= 0 && high <= 1
+            let lowOnSegment = low >= -slack && low <= 1 + slack, highOnSegment = high >= -slack && high <= 1 + slack
             guard lowOnSegment || highOnSegment else { return nil }
-            (first, last) = (lowOnSegment ? low : high, highOnSegment ? high : low)
+            (first, last) = (min(1, max(0, lowOnSegment ? low : high)), min(1, max(0, highOnSegment ? high : low)))
         }
         return (plane.unproject(x: start.x + first * dx, y: start.y + first * dy),
                 plane.unproject(x: start.x + last * dx, y: start.y + last * dy))

@@ -66,13 +66,15 @@ public struct SyntheticField: Sendable {
         }
     }
 
-    /// The fixed control (not start or finish) whose detour from its neighbours is largest.
+    /// The control (not start or finish) whose detour from its neighbours is largest: a
+    /// required one if the course has any, else an optional one (a score hunt's goals).
     func mostOffPathControl(_ course: Course) -> String? {
         let ids = TrackSynthesizer(race: race, seed: seed).plannedStops(course, skipping: []).map(\.id)
         guard ids.count >= 3 else { return nil }
         let optional = Set(course.optional)
+        let anyRequired = ids[1..<(ids.count - 1)].contains { !optional.contains($0) }
         var best: (String, Double)?
-        for k in 1..<(ids.count - 1) where !optional.contains(ids[k]) {
+        for k in 1..<(ids.count - 1) where !anyRequired || !optional.contains(ids[k]) {
             guard let a = race.stop(ids[k - 1])?.fence.anchor, let b = race.stop(ids[k])?.fence.anchor,
                   let c = race.stop(ids[k + 1])?.fence.anchor else { continue }
             let detour = a.distanceMeters(to: b) + b.distanceMeters(to: c) - a.distanceMeters(to: c)

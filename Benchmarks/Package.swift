@@ -33,6 +33,16 @@ let package = Package(
             path: "Benchmarks/Projection",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "FormatsBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "GeoFormats", package: "RaceKit"),
+                .product(name: "GeoCore", package: "RaceKit"),
+            ],
+            path: "Benchmarks/Formats",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

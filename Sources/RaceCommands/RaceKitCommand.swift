@@ -11,8 +11,10 @@ public struct RaceKitCommand: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [
+            SimulateCommand.self, SynthCommand.self,
             FenceCheckCommand.self, FenceEventsCommand.self,
             ValidateCommand.self, BuildCommand.self, FormatCommand.self,
+            InspectCommand.self, ConvertCommand.self,
         ]
     )
 

@@ -1,0 +1,61 @@
+// GPX and GeoJSON reading and writing (GeoFormats). An iteration reads (or writes) the whole
+// generated document once: MB/s = throughput × the size in its name. For the peers' big file
+// and tools side by side in one run, see Benchmarks/peers/gpx.sh.
+//   cd Benchmarks && swift package benchmark --target FormatsBenchmarks
+
+import Benchmark
+import GeoCore
+import GeoFormats
+
+/// A GPX 1.1 document of 20 tracks × 5 000 points with elevation and time (about 10 MB), as
+/// devices write them.
+private let document: GPXDocument = {
+    var random = SplitMix64(seed: 7)
+    var doc = GPXDocument()
+    for t in 0..<20 {
+        var lat = 46.0 + Double(t) * 0.01, lon = 13.7
+        var points: [GPXPoint] = []
+        for k in 0..<5_000 {
+            lat += random.uniform(-0.0001...0.0001)
+            lon += random.uniform(-0.0001...0.0001)
+            points.append(GPXPoint(latitude: (lat * 1e9).rounded() / 1e9, longitude: (lon * 1e9).rounded() / 1e9,
+                                   elevation: (random.uniform(500...2000) * 1000).rounded() / 1000,
+                                   time: 1_600_000_000 + Double(k)))
+        }
+        doc.tracks.append(GPXTrack(info: GPXPathInfo(name: "track \(t)"), segments: [GPXTrackSegment(points: points)]))
+    }
+    return doc
+}()
+private let gpxBytes = Array(document.gpxText().utf8)
+private let geoJSONBytes = Array(GeoJSONObject(gpx: document).jsonText().utf8)
+
+let benchmarks: @Sendable () -> Void = {
+    let configuration = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
+                                                maxDuration: .seconds(5), maxIterations: 20)
+    let megabytes = { (bytes: [UInt8]) in String(format: "%.1f MB", Double(bytes.count) / 1e6) }
+
+    Benchmark("GPX streaming read, 100 000 points, \(megabytes(gpxBytes))", configuration: configuration) { _ in
+        let reader = try GPXReader(bytes: gpxBytes, file: "bench.gpx", options: .init(keepExtensions: false))
+        var points = 0
+        while let event = try reader.next() { if case .trackPoint = event { points += 1 } }
+        blackHole(points)
+    }
+
+    Benchmark("GPX whole-document read, \(megabytes(gpxBytes))", configuration: configuration) { _ in
+        blackHole(try GPXDocument.parse(gpxBytes, file: "bench.gpx"))
+    }
+
+    Benchmark("GPX write, 100 000 points", configuration: configuration) { _ in
+        blackHole(document.gpxText())
+    }
+
+    Benchmark("GeoJSON read, \(megabytes(geoJSONBytes))", configuration: configuration) { _ in
+        blackHole(try GeoJSONReader.parse(geoJSONBytes, file: "bench.geojson"))
+    }
+
+    Benchmark("RFC 3339 time parsing, 100 000 times", configuration: configuration) { _ in
+        var sum = 0.0
+        for k in 0..<100_000 { sum += Timestamp.parse(k & 1 == 0 ? "2024-05-01T06:00:05.250Z" : "2010-08-05T14:23:59+02:00") ?? 0 }
+        blackHole(sum)
+    }
+}

@@ -1,0 +1,613 @@
+import GeoCore
+
+/// One piece of a GPX file, in document order, as ``GPXReader`` streams it.
+///
+/// A track arrives as `trackStart`, then per segment `segmentStart`, its `trackPoint`s and
+/// `segmentEnd`, then `trackEnd` with the track's name and other fields (which GPX allows before
+/// or after the segments). Routes likewise.
+public enum GPXEvent: Hashable, Sendable {
+    /// The root element's `version` and `creator`.
+    case header(version: String?, creator: String?)
+    /// GPX 1.1 `<metadata>`, or GPX 1.0's top-level name, time, bounds… gathered at the end.
+    case metadata(GPXMetadata)
+    case waypoint(GPXPoint)
+    case routeStart
+    case routePoint(GPXPoint)
+    case routeEnd(GPXPathInfo)
+    case trackStart
+    case segmentStart
+    case trackPoint(GPXPoint)
+    case segmentEnd(extensions: [GPXExtensionElement])
+    case trackEnd(GPXPathInfo)
+    /// The `<extensions>` of the `<gpx>` element.
+    case documentExtensions([GPXExtensionElement])
+    /// Something the reader could not use: a track point without a time, a time or number it
+    /// cannot parse, an empty segment, a point outside a segment.
+    case warning(GPXWarning)
+}
+
+/// Reads GPX 1.0 and 1.1 as a stream of ``GPXEvent``s with memory bounded by the largest
+/// element, not by the file: a point at a time, from a file read in chunks.
+///
+/// Tolerance, as real devices write GPX: elements are matched by local name whatever their
+/// namespace or prefix; UTF-8 and UTF-16 with or without byte-order mark and ISO-8859-1 are read;
+/// comments, CDATA, character references and the five predefined entities are understood; the
+/// DOCTYPE is skipped and its entities are never expanded, nothing outside the file is ever read.
+/// What cannot be used is reported as ``GPXEvent/warning(_:)`` with its line; nothing is dropped
+/// silently. What makes the file unreadable (not XML, truncated, a root that is not `<gpx>`, a
+/// point without a valid `lat`/`lon`, a limit of ``XMLLimits`` exceeded) throws ``InputError``
+/// at `file:line:column`.
+///
+/// ```swift
+/// let reader = try GPXReader(path: "ride.gpx")
+/// while let event = try reader.next() {
+///     if case .trackPoint(let point) = event { … }
+/// }
+/// ```
+/// - Complexity: O(n) in the file's size; memory O(largest element + nesting depth).
+public final class GPXReader {
+    /// How to read.
+    public struct Options: Sendable {
+        /// Keep `<extensions>` content as ``GPXExtensionElement`` trees (needed to write them
+        /// back). Sensor values (heart rate, cadence, temperature, speed, course) are read either way.
+        public var keepExtensions: Bool
+        public var limits: XMLLimits
+
+        public init(keepExtensions: Bool = true, limits: XMLLimits = .default) {
+            self.keepExtensions = keepExtensions
+            self.limits = limits
+        }
+    }
+
+    private var parser: GPXParser
+
+    /// Opens a file for streaming.
+    public convenience init(path: String, options: Options = Options()) throws(InputError) {
+        let source = try FileByteSource(path: path)
+        try self.init(source: source, file: path, options: options)
+    }
+
+    /// Streams bytes already in memory; `file` names them in messages.
+    public convenience init(bytes: [UInt8], file: String, options: Options = Options()) throws(InputError) {
+        try self.init(source: MemoryByteSource(bytes), file: file, options: options)
+    }
+
+    init(source: ByteSource, file: String, options: Options, chunkSize: Int = 256 * 1024) throws(InputError) {
+        parser = try GPXParser(source: source, file: file, options: options, chunkSize: chunkSize)
+    }
+
+    /// The next event, or `nil` after the end of the document.
+    /// - Throws: ``InputError`` for input that is not a well-formed GPX document.
+    public func next() throws(InputError) -> GPXEvent? {
+        try parser.next()
+    }
+
+    /// Calls `body` with every event in order.
+    public func forEach(_ body: (GPXEvent) -> Void) throws(InputError) {
+        while let event = try parser.next() { body(event) }
+    }
+}
+
+/// The state machine behind ``GPXReader`` (a struct for compile-time exclusivity checks).
+struct GPXParser {
+    private enum Context: UInt8 {
+        case document, gpx, metadata, author, link, point, route, track, segment, extensions, extensionElement, field, skip
+    }
+
+    private enum Field: UInt8 {
+        case ele, time, magvar, geoidheight, name, cmt, desc, src, sym, type, fix, sat, hdop, vdop, pdop
+        case ageofdgpsdata, dgpsid, speed, course, number, keywords, linkText, linkType, authorName, url, urlname
+    }
+
+    private enum PointKind { case waypoint, routePoint, trackPoint }
+
+    private var scanner: XMLScanner
+    private let options: GPXReader.Options
+    private var contexts: [Context] = [.document]
+    private var pending: [GPXEvent] = []
+    private var pendingHead = 0
+    private var finished = false
+
+    private var field: Field = .name
+    private var text: [UInt8] = []
+    private var textLine = 0, textColumn = 0
+
+    private var point = GPXPoint(latitude: 0, longitude: 0)
+    private var pointDetails = GPXPointDetails()
+    private var pointHasDetails = false
+    private var pointKind = PointKind.trackPoint
+    /// A point is complete and is the next event (after any pending warnings).
+    private var readyPoint: PointKind?
+    private var pointLine = 0, pointColumn = 0
+
+    private var path = GPXPathInfo()
+    private var metadata = GPXMetadata()
+    private var metadata10 = false
+    private var link = GPXLink(href: "")
+    private var segmentExtensions: [GPXExtensionElement] = []
+    private var segmentPoints = 0
+    private var segmentLine = 0, segmentColumn = 0
+    private var documentExtensions: [GPXExtensionElement] = []
+    private var extensionOwner: Context = .point
+    private var extensionStack: [GPXExtensionElement] = []
+    private var namespaces: [(prefix: String, uri: String, depth: Int)] = []
+
+    init(source: ByteSource, file: String, options: GPXReader.Options, chunkSize: Int) throws(InputError) {
+        self.options = options
+        let utf8 = try EncodingDetection.utf8Source(source, file: file)
+        scanner = XMLScanner(source: utf8, file: file, limits: options.limits, chunkSize: chunkSize)
+        text.reserveCapacity(64)
+    }
+
+    mutating func next() throws(InputError) -> GPXEvent? {
+        while true {
+            if pendingHead < pending.count {
+                let event = pending[pendingHead]
+                pendingHead += 1
+                if pendingHead == pending.count { pending.removeAll(keepingCapacity: true); pendingHead = 0 }
+                return event
+            }
+            if let kind = readyPoint {
+                readyPoint = nil
+                switch kind {
+                case .trackPoint: return .trackPoint(point)
+                case .routePoint: return .routePoint(point)
+                case .waypoint: return .waypoint(point)
+                }
+            }
+            if finished { return nil }
+            switch try scanner.next() {
+            case .startTag: try startTag()
+            case .endTag: try endTag()
+            case .text: try textToken()
+            case .end: finished = true
+            }
+        }
+    }
+
+    // MARK: - Tokens
+
+    private mutating func warn(_ line: Int, _ column: Int, _ message: String) {
+        pending.append(.warning(GPXWarning(scanner.location(line: line, column: column), message)))
+    }
+
+    private mutating func startTag() throws(InputError) {
+        let depth = contexts.count
+        if scanner.attributeCount > 0 { bindNamespaces(depth: depth) }
+        let parent = contexts[depth - 1]
+        let context: Context
+        switch parent {
+        case .segment:
+            if scanner.localNameIs("trkpt") { try beginPoint(.trackPoint); context = .point }
+            else if scanner.localNameIs("extensions") { extensionOwner = .segment; context = .extensions }
+            else { context = unknownChild() }
+        case .point:
+            if scanner.localNameIs("ele") { context = beginField(.ele) }
+            else if scanner.localNameIs("time") { context = beginField(.time) }
+            else if scanner.localNameIs("extensions") { extensionOwner = .point; context = .extensions }
+            else if let f = pointField() { context = beginField(f) }
+            else if scanner.localNameIs("link") { try beginLink(); context = .link }
+            else { context = unknownChild() }
+        case .extensions, .extensionElement:
+            try beginExtensionElement()
+            context = .extensionElement
+        case .track:
+            if scanner.localNameIs("trkseg") {
+                segmentPoints = 0
+                segmentExtensions = []
+                segmentLine = scanner.tokenLine
+                segmentColumn = scanner.tokenColumn
+                pending.append(.segmentStart)
+                context = .segment
+            } else if scanner.localNameIs("trkpt") {
+                warn(scanner.tokenLine, scanner.tokenColumn, "a track point outside a <trkseg> is not used")
+                context = .skip
+            } else {
+                context = pathChild(owner: .track)
+            }
+        case .route:
+            if scanner.localNameIs("rtept") { try beginPoint(.routePoint); context = .point }
+            else { context = pathChild(owner: .route) }
+        case .gpx:
+            if scanner.localNameIs("trk") { path = GPXPathInfo(); pending.append(.trackStart); context = .track }
+            else if scanner.localNameIs("wpt") { try beginPoint(.waypoint); context = .point }
+            else if scanner.localNameIs("rte") { path = GPXPathInfo(); pending.append(.routeStart); context = .route }
+            else if scanner.localNameIs("metadata") { context = .metadata }
+            else if scanner.localNameIs("extensions") { extensionOwner = .gpx; context = .extensions }
+            else if let f = metadataField() { metadata10 = true; context = beginField(f) }
+            else if scanner.localNameIs("bounds") { metadata10 = true; try readBounds(); context = .skip }
+            else { context = unknownChild() }
+        case .metadata:
+            if let f = metadataField() { context = beginField(f) }
+            else if scanner.localNameIs("author") { context = .author }
+            else if scanner.localNameIs("link") { try beginLink(); context = .link }
+            else if scanner.localNameIs("bounds") { try readBounds(); context = .skip }
+            else if scanner.localNameIs("extensions") { extensionOwner = .metadata; context = .extensions }
+            else { context = .skip }
+        case .author:
+            if scanner.localNameIs("name") { context = beginField(.authorName) }
+            else if scanner.localNameIs("link") { try beginLink(); context = .link }
+            else { context = .skip }
+        case .link:
+            if scanner.localNameIs("text") { context = beginField(.linkText) }
+            else if scanner.localNameIs("type") { context = beginField(.linkType) }
+            else { context = .skip }
+        case .document:
+            guard scanner.localNameIs("gpx") else {
+                let name = scanner.localName
+                let hint = name.lowercased() == "html" ? ": this is a web page saved as a file, not GPX" : ""
+                throw InputError(scanner.tokenLocation, "the root element is <\(scanner.qualifiedName)>, not <gpx>\(hint)")
+            }
+            var version: String?, creator: String?
+            for k in 0..<scanner.attributeCount {
+                if scanner.attributeLocalNameIs(k, "version") { version = try scanner.attributeValue(k) }
+                else if scanner.attributeLocalNameIs(k, "creator") { creator = try scanner.attributeValue(k) }
+            }
+            pending.append(.header(version: version, creator: creator))
+            context = .gpx
+        case .field, .skip:
+            context = .skip
+        }
+        contexts.append(context)
+    }
+
+    private mutating func unknownChild() -> Context {
+        // GPX 1.0 allows foreign elements inline; keep them as extensions of their owner.
+        if scanner.localStart > scanner.nameStart, let owner = contexts.last, owner == .point || owner == .track || owner == .route || owner == .gpx || owner == .segment {
+            extensionOwner = owner
+            try? beginExtensionElement()
+            return .extensionElement
+        }
+        return .skip
+    }
+
+    private mutating func pathChild(owner: Context) -> Context {
+        if scanner.localNameIs("name") { return beginField(.name) }
+        if scanner.localNameIs("desc") { return beginField(.desc) }
+        if scanner.localNameIs("cmt") { return beginField(.cmt) }
+        if scanner.localNameIs("src") { return beginField(.src) }
+        if scanner.localNameIs("number") { return beginField(.number) }
+        if scanner.localNameIs("type") { return beginField(.type) }
+        if scanner.localNameIs("url") { return beginField(.url) }
+        if scanner.localNameIs("urlname") { return beginField(.urlname) }
+        if scanner.localNameIs("link") { try? beginLink(); return .link }
+        if scanner.localNameIs("extensions") { extensionOwner = owner; return .extensions }
+        return unknownChild()
+    }
+
+    private mutating func pointField() -> Field? {
+        if scanner.localNameIs("name") { return .name }
+        if scanner.localNameIs("desc") { return .desc }
+        if scanner.localNameIs("cmt") { return .cmt }
+        if scanner.localNameIs("sym") { return .sym }
+        if scanner.localNameIs("type") { return .type }
+        if scanner.localNameIs("src") { return .src }
+        if scanner.localNameIs("speed") { return .speed }
+        if scanner.localNameIs("course") { return .course }
+        if scanner.localNameIs("hdop") { return .hdop }
+        if scanner.localNameIs("vdop") { return .vdop }
+        if scanner.localNameIs("pdop") { return .pdop }
+        if scanner.localNameIs("sat") { return .sat }
+        if scanner.localNameIs("fix") { return .fix }
+        if scanner.localNameIs("magvar") { return .magvar }
+        if scanner.localNameIs("geoidheight") { return .geoidheight }
+        if scanner.localNameIs("ageofdgpsdata") { return .ageofdgpsdata }
+        if scanner.localNameIs("dgpsid") { return .dgpsid }
+        if scanner.localNameIs("url") { return .url }
+        if scanner.localNameIs("urlname") { return .urlname }
+        return nil
+    }
+
+    private mutating func metadataField() -> Field? {
+        if scanner.localNameIs("name") { return .name }
+        if scanner.localNameIs("desc") { return .desc }
+        if scanner.localNameIs("time") { return .time }
+        if scanner.localNameIs("keywords") { return .keywords }
+        if scanner.localNameIs("url") { return .url }
+        if scanner.localNameIs("urlname") { return .urlname }
+        if contexts.last == .gpx && scanner.localNameIs("author") { return .authorName }  // GPX 1.0: a string
+        return nil
+    }
+
+    private mutating func beginField(_ f: Field) -> Context {
+        field = f
+        text.removeAll(keepingCapacity: true)
+        textLine = scanner.tokenLine
+        textColumn = scanner.tokenColumn
+        return .field
+    }
+
+    private mutating func beginPoint(_ kind: PointKind) throws(InputError) {
+        pointKind = kind
+        pointLine = scanner.tokenLine
+        pointColumn = scanner.tokenColumn
+        var lat = Double.nan, lon = Double.nan
+        var latIndex = -1, lonIndex = -1
+        for k in 0..<scanner.attributeCount {
+            if scanner.attributeLocalNameIs(k, "lat") { latIndex = k; lat = try number(k, "lat") }
+            else if scanner.attributeLocalNameIs(k, "lon") { lonIndex = k; lon = try number(k, "lon") }
+        }
+        guard latIndex >= 0 else { throw InputError(scanner.tokenLocation, "<\(scanner.qualifiedName)> has no lat attribute") }
+        guard lonIndex >= 0 else { throw InputError(scanner.tokenLocation, "<\(scanner.qualifiedName)> has no lon attribute") }
+        do throws(CoordinateError) {
+            try Coordinate.validate(latitude: lat, longitude: lon, source: "")
+        } catch {
+            throw InputError(scanner.attributeLocation(error.component == .latitude ? latIndex : lonIndex), error.description)
+        }
+        point = GPXPoint(latitude: lat, longitude: lon)
+        if pointHasDetails { pointDetails = GPXPointDetails(); pointHasDetails = false }
+    }
+
+    private mutating func number(_ k: Int, _ name: String) throws(InputError) -> Double {
+        let a = scanner.attributes[k]
+        var start = a.valueStart, end = a.valueEnd
+        if a.hasReference {
+            let value = try scanner.attributeValue(k)
+            guard let v = Self.parseNumber(Array(value.utf8)) else {
+                throw InputError(scanner.attributeLocation(k), "\(name) '\(value.prefix(40))' is not a number")
+            }
+            return v
+        }
+        while start < end && XMLCharacters.isSpace(scanner.buffer[start]) { start += 1 }
+        while end > start && XMLCharacters.isSpace(scanner.buffer[end - 1]) { end -= 1 }
+        guard let v = DecimalParser.parse(scanner.bytes(start, end)) else {
+            let value = scanner.string(a.valueStart, a.valueEnd)
+            throw InputError(scanner.attributeLocation(k), value.isEmpty ? "\(name) is empty" : "\(name) '\(value.prefix(40))' is not a number")
+        }
+        return v
+    }
+
+    private static func parseNumber(_ bytes: [UInt8]) -> Double? {
+        var start = 0, end = bytes.count
+        while start < end && XMLCharacters.isSpace(bytes[start]) { start += 1 }
+        while end > start && XMLCharacters.isSpace(bytes[end - 1]) { end -= 1 }
+        return bytes.withUnsafeBufferPointer { DecimalParser.parse(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
+    private mutating func beginLink() throws(InputError) {
+        var href = ""
+        for k in 0..<scanner.attributeCount where scanner.attributeLocalNameIs(k, "href") { href = try scanner.attributeValue(k) }
+        link = GPXLink(href: href)
+    }
+
+    private mutating func readBounds() throws(InputError) {
+        var values = [Double](repeating: .nan, count: 4)
+        for k in 0..<scanner.attributeCount {
+            for (i, name) in ["minlat", "minlon", "maxlat", "maxlon"].enumerated() where scanner.string(scanner.attributes[k].localStart, scanner.attributes[k].nameEnd) == name {
+                values[i] = (try? number(k, name)) ?? .nan
+            }
+        }
+        if values.allSatisfy({ $0.isFinite }) {
+            metadata.bounds = GPXBounds(minLatitude: values[0], minLongitude: values[1], maxLatitude: values[2], maxLongitude: values[3])
+        } else {
+            warn(scanner.tokenLine, scanner.tokenColumn, "<bounds> without four numeric minlat, minlon, maxlat, maxlon attributes is not used")
+        }
+    }
+
+    private mutating func bindNamespaces(depth: Int) {
+        for k in 0..<scanner.attributeCount {
+            let a = scanner.attributes[k]
+            guard a.nameEnd - a.nameStart >= 5, scanner.buffer[a.nameStart] == 0x78,
+                  scanner.string(a.nameStart, a.nameStart + 5) == "xmlns" else { continue }
+            let prefix = a.nameEnd - a.nameStart == 5 ? "" : scanner.string(a.nameStart + 6, a.nameEnd)
+            let uri = (try? scanner.attributeValue(k)) ?? ""
+            namespaces.append((prefix, uri, depth))
+        }
+    }
+
+    private mutating func namespaceURI(prefix: String) -> String? {
+        for binding in namespaces.reversed() where binding.prefix == prefix {
+            return binding.uri.isEmpty ? nil : binding.uri
+        }
+        return nil
+    }
+
+    private mutating func beginExtensionElement() throws(InputError) {
+        let prefix = scanner.prefix
+        var attributes: [GPXExtensionElement.Attribute] = []
+        for k in 0..<scanner.attributeCount {
+            let name = scanner.string(scanner.attributes[k].nameStart, scanner.attributes[k].nameEnd)
+            if name == "xmlns" || name.hasPrefix("xmlns:") { continue }
+            attributes.append(.init(name: name, value: try scanner.attributeValue(k)))
+        }
+        var uri = namespaceURI(prefix: prefix ?? "")
+        var hint = prefix
+        // GPX's own namespaces (a default xmlns inherited by unprefixed extension elements) and
+        // the writer's URN for unqualified elements both mean "no namespace of its own".
+        if uri == GPXDocument.unqualifiedExtensionNamespace || uri == GPXDocument.gpx11Namespace
+            || uri == "http://www.topografix.com/GPX/1/0" { uri = nil; hint = nil }
+        extensionStack.append(GPXExtensionElement(namespace: uri, prefix: hint, name: scanner.localName, attributes: attributes))
+    }
+
+    private mutating func textToken() throws(InputError) {
+        switch contexts[contexts.count - 1] {
+        case .field:
+            try scanner.appendText(to: &text)
+        case .extensionElement:
+            var bytes: [UInt8] = []
+            try scanner.appendText(to: &bytes)
+            extensionStack[extensionStack.count - 1].text += String(decoding: bytes, as: UTF8.self)
+        default:
+            break
+        }
+    }
+
+    private mutating func endTag() throws(InputError) {
+        let context = contexts.removeLast()
+        let depth = contexts.count
+        while let last = namespaces.last, last.depth > depth { namespaces.removeLast() }
+        switch context {
+        case .field:
+            endField()
+        case .point:
+            endPoint()
+        case .segment:
+            if segmentPoints == 0 { warn(segmentLine, segmentColumn, "empty track segment") }
+            pending.append(.segmentEnd(extensions: segmentExtensions))
+        case .track:
+            pending.append(.trackEnd(path))
+        case .route:
+            pending.append(.routeEnd(path))
+        case .metadata:
+            pending.append(.metadata(metadata))
+            metadata = GPXMetadata()
+        case .link:
+            let owner = contexts[depth - 1]
+            switch owner {
+            case .point: pointDetails.links.append(link); pointHasDetails = true
+            case .metadata, .author: metadata.links.append(link)
+            case .track, .route: path.links.append(link)
+            default: break
+            }
+        case .extensionElement:
+            var element = extensionStack.removeLast()
+            let trimmed = element.text.trimmingSpace
+            if trimmed.count != element.text.count { element.text = trimmed }
+            if extensionOwner == .point { applySensor(element) }
+            if !extensionStack.isEmpty {
+                extensionStack[extensionStack.count - 1].children.append(element)
+            } else if options.keepExtensions {
+                switch extensionOwner {
+                case .point: pointDetails.extensions.append(element); pointHasDetails = true
+                case .segment: segmentExtensions.append(element)
+                case .track, .route: path.extensions.append(element)
+                case .metadata: metadata.extensions.append(element)
+                case .gpx: documentExtensions.append(element)
+                default: break
+                }
+            }
+        case .gpx:
+            if metadata10 { pending.append(.metadata(metadata)) }
+            if !documentExtensions.isEmpty { pending.append(.documentExtensions(documentExtensions)) }
+        default:
+            break
+        }
+    }
+
+    /// Heart rate, cadence, temperature, speed and course from the common extensions (Garmin
+    /// TrackPointExtension v1/v2 and look-alikes), by local name; the first value found wins.
+    private mutating func applySensor(_ element: GPXExtensionElement) {
+        guard element.children.isEmpty, !element.text.isEmpty else { return }
+        let value = { Self.parseNumber(Array(element.text.utf8)) }
+        switch element.name {
+        case "hr", "heartrate": if point.heartRate == nil { point.heartRate = value() }
+        case "cad", "cadence": if point.cadence == nil { point.cadence = value() }
+        case "atemp", "temp", "temperature": if point.temperature == nil { point.temperature = value() }
+        case "speed": if point.speed == nil { point.speed = value() }
+        case "course": if point.course == nil { point.course = value() }
+        default: break
+        }
+    }
+
+    private mutating func endPoint() {
+        if pointHasDetails { point.details = pointDetails }
+        switch pointKind {
+        case .trackPoint:
+            segmentPoints += 1
+            if point.time == nil { warn(pointLine, pointColumn, "track point without a time") }
+            readyPoint = .trackPoint
+        case .routePoint:
+            readyPoint = .routePoint
+        case .waypoint:
+            readyPoint = .waypoint
+        }
+    }
+
+    private var textString: String { String(decoding: text, as: UTF8.self).trimmingSpace }
+
+    private mutating func numberField(_ what: String) -> Double? {
+        if let v = Self.parseNumber(text) { return v }
+        let t = textString
+        if !t.isEmpty { warn(textLine, textColumn, "\(what) '\(t.prefix(40))' is not a number; not used") }
+        return nil
+    }
+
+    private mutating func endField() {
+        let owner = contexts[contexts.count - 1]
+        switch owner {
+        case .point:
+            switch field {
+            case .ele: point.elevation = numberField("elevation")
+            case .time:
+                let parsed = text.withUnsafeBufferPointer { Timestamp.parse($0) }
+                if let parsed { point.time = parsed } else {
+                    let t = textString
+                    warn(textLine, textColumn, t.isEmpty ? "empty <time>; the point has no time"
+                         : "time '\(t.prefix(40))' is not an RFC 3339 date-time; the point has no time")
+                }
+            case .speed: point.speed = numberField("speed")
+            case .course: point.course = numberField("course")
+            default:
+                pointHasDetails = true
+                switch field {
+                case .name: pointDetails.name = textString
+                case .desc: pointDetails.description = textString
+                case .cmt: pointDetails.comment = textString
+                case .sym: pointDetails.symbol = textString
+                case .type: pointDetails.type = textString
+                case .src: pointDetails.source = textString
+                case .fix: pointDetails.fix = textString
+                case .hdop: pointDetails.horizontalDilution = numberField("hdop")
+                case .vdop: pointDetails.verticalDilution = numberField("vdop")
+                case .pdop: pointDetails.positionDilution = numberField("pdop")
+                case .sat: pointDetails.satellites = numberField("sat").flatMap { Int(exactly: $0) }
+                case .magvar: pointDetails.magneticVariation = numberField("magvar")
+                case .geoidheight: pointDetails.geoidHeight = numberField("geoidheight")
+                case .ageofdgpsdata: pointDetails.ageOfDGPSData = numberField("ageofdgpsdata")
+                case .dgpsid: pointDetails.dgpsID = numberField("dgpsid").flatMap { Int(exactly: $0) }
+                case .url: pointDetails.links.append(GPXLink(href: textString))
+                case .urlname:
+                    if pointDetails.links.isEmpty { pointDetails.links.append(GPXLink(href: "")) }
+                    pointDetails.links[pointDetails.links.count - 1].text = textString
+                default: break
+                }
+            }
+        case .track, .route:
+            switch field {
+            case .name: path.name = textString
+            case .desc: path.description = textString
+            case .cmt: path.comment = textString
+            case .src: path.source = textString
+            case .type: path.type = textString
+            case .number: path.number = numberField("number").flatMap { Int(exactly: $0) }
+            case .url: path.links.append(GPXLink(href: textString))
+            case .urlname:
+                if path.links.isEmpty { path.links.append(GPXLink(href: "")) }
+                path.links[path.links.count - 1].text = textString
+            default: break
+            }
+        case .metadata, .gpx, .author:
+            switch field {
+            case .name: metadata.name = textString
+            case .desc: metadata.description = textString
+            case .keywords: metadata.keywords = textString
+            case .authorName: metadata.authorName = textString
+            case .time:
+                let parsed = text.withUnsafeBufferPointer { Timestamp.parse($0) }
+                if parsed == nil { warn(textLine, textColumn, "time '\(textString.prefix(40))' is not an RFC 3339 date-time; not used") }
+                metadata.time = parsed
+            case .url: metadata.links.append(GPXLink(href: textString))
+            case .urlname:
+                if metadata.links.isEmpty { metadata.links.append(GPXLink(href: "")) }
+                metadata.links[metadata.links.count - 1].text = textString
+            default: break
+            }
+        case .link:
+            if field == .linkText { link.text = textString } else if field == .linkType { link.type = textString }
+        default:
+            break
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing XML white space.
+    var trimmingSpace: String {
+        let bytes = Array(utf8)
+        var start = 0, end = bytes.count
+        while start < end && XMLCharacters.isSpace(bytes[start]) { start += 1 }
+        while end > start && XMLCharacters.isSpace(bytes[end - 1]) { end -= 1 }
+        if start == 0 && end == bytes.count { return self }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}

@@ -1,0 +1,75 @@
+import GeoCore
+import Geofencing
+
+/// A race stop read from a GeoJSON feature: a Point with a `radius` (metres) makes a circle
+/// fence, a Polygon or MultiPolygon a polygon fence. Properties: `name`, `radius` (also
+/// `radius_m`, `radiusMeters`), `points`, `question`.
+public struct GeoJSONStop: Hashable, Sendable {
+    public var id: JSONValue?
+    public var name: String?
+    public var fence: Fence
+    public var points: Double?
+    public var question: String?
+}
+
+public enum GeoJSONStops {
+    /// The stops of every feature with a geometry.
+    /// - Throws: ``InputError`` naming the feature's JSON path: a Point without a positive radius,
+    ///   a LineString (no area), a property of the wrong type, a polygon the fence cannot take.
+    public static func stops(from object: GeoJSONObject, file: String) throws(InputError) -> [GeoJSONStop] {
+        var stops: [GeoJSONStop] = []
+        for (k, f) in object.features.enumerated() {
+            let path = "/features/\(k)"
+            func fail(_ sub: String, _ message: String) -> InputError {
+                InputError(SourceLocation(file: file), "\(path)\(sub): \(message)")
+            }
+            guard let geometry = f.geometry else { continue }
+            var name: String?
+            switch f[property: "name"] {
+            case nil, .null?: break
+            case .string(let s)?: name = s
+            default: throw fail("/properties/name", "a stop's name must be a string")
+            }
+            var question: String?
+            switch f[property: "question"] {
+            case nil, .null?: break
+            case .string(let s)?: question = s
+            default: throw fail("/properties/question", "a question must be a string")
+            }
+            var points: Double?
+            switch f[property: "points"] {
+            case nil, .null?: break
+            case .number(let n)?: points = n
+            default: throw fail("/properties/points", "points must be a number")
+            }
+            let fence: Fence
+            switch geometry {
+            case .point(let p):
+                let key = ["radius", "radius_m", "radiusMeters"].first { f[property: $0] != nil }
+                guard let key, case .number(let radius)? = f[property: key], radius > 0, radius.isFinite else {
+                    throw fail("/properties/radius", "a Point stop needs a positive \"radius\" in metres")
+                }
+                do throws(FenceError) {
+                    fence = .circle(try CircleFence(centre: Coordinate(uncheckedLatitude: p.latitude, longitude: p.longitude), radiusMeters: radius))
+                } catch { throw fail("/properties/\(key)", error.description) }
+            case .polygon(let rings):
+                fence = try polygonFence([rings], fail: { fail("/geometry", $0) })
+            case .multiPolygon(let polygons):
+                fence = try polygonFence(polygons, fail: { fail("/geometry", $0) })
+            default:
+                throw fail("/geometry", "a stop needs a Point with a radius, a Polygon or a MultiPolygon, not a \(geometry.typeName)")
+            }
+            stops.append(GeoJSONStop(id: f.id, name: name, fence: fence, points: points, question: question))
+        }
+        return stops
+    }
+
+    private static func polygonFence(_ polygons: [[[GeoJSONPosition]]], fail: (String) -> InputError) throws(InputError) -> Fence {
+        let coordinates = polygons.map { $0.map { $0.map { Coordinate(uncheckedLatitude: $0.latitude, longitude: $0.longitude) } } }
+        do throws(FenceError) {
+            return .polygon(try PolygonFence(polygons: coordinates))
+        } catch {
+            throw fail(error.description)
+        }
+    }
+}

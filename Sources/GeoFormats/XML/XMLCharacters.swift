@@ -1,0 +1,109 @@
+/// Character-level pieces of XML 1.0 (W3C Recommendation, fifth edition): names, white space,
+/// and the decoding of character and entity references (§4.1, §4.6).
+enum XMLCharacters {
+    /// XML white space (§2.3 `S`): space, tab, carriage return, line feed.
+    @inline(__always)
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
+
+    /// A byte that may continue a name (ASCII NameChar, or any byte of a multi-byte UTF-8 character).
+    @inline(__always)
+    static func isNameByte(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x2D, 0x2E, 0x3A, 0x5F, 0x80...0xFF: return true
+        default: return false
+        }
+    }
+
+    /// A byte that may start a name.
+    @inline(__always)
+    static func isNameStartByte(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x61...0x7A, 0x41...0x5A, 0x3A, 0x5F, 0x80...0xFF: return true
+        default: return false
+        }
+    }
+
+    /// Appends `text` to `output` with `&lt;` `&gt;` `&amp;` `&quot;` `&apos;` and `&#N;`/`&#xH;`
+    /// replaced by their characters. Any other entity is an error: RaceKit never expands
+    /// entities declared in a DTD, so no document can make it read a file, fetch a URL or grow
+    /// exponentially ("billion laughs").
+    /// - Returns: `nil` on success, else the offset of the bad reference within `text` and why.
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> (offset: Int, message: String)? {
+        var i = 0
+        let n = text.count
+        while i < n {
+            let b = text[i]
+            if b != 0x26 { output.append(b); i += 1; continue }
+            var end = i + 1
+            while end < n && end - i < 40 && text[end] != 0x3B { end += 1 }
+            guard end < n && text[end] == 0x3B else {
+                return (i, "'&' must start a character or entity reference ending in ';' (write '&amp;' for '&')")
+            }
+            let name = UnsafeBufferPointer(rebasing: text[(i + 1)..<end])
+            if let first = name.first, first == 0x23 {
+                var value: UInt32 = 0
+                var digits = 0
+                let hex = name.count > 1 && (name[1] == 0x78)
+                for d in name.dropFirst(hex ? 2 : 1) {
+                    let v: UInt32
+                    switch d {
+                    case 0x30...0x39: v = UInt32(d - 0x30)
+                    case 0x61...0x66 where hex: v = UInt32(d - 0x61 + 10)
+                    case 0x41...0x46 where hex: v = UInt32(d - 0x41 + 10)
+                    default: return (i, "malformed character reference '\(String(decoding: name, as: UTF8.self))'")
+                    }
+                    value = value &* (hex ? 16 : 10) &+ v
+                    digits += 1
+                    if digits > 8 { break }
+                }
+                guard digits > 0, digits <= 8, isXMLChar(value), let scalar = Unicode.Scalar(value) else {
+                    return (i, "character reference '&\(String(decoding: name, as: UTF8.self));' is not a valid XML character")
+                }
+                output.append(contentsOf: Array(String(Character(scalar)).utf8))
+            } else {
+                switch String(decoding: name, as: UTF8.self) {
+                case "lt": output.append(0x3C)
+                case "gt": output.append(0x3E)
+                case "amp": output.append(0x26)
+                case "quot": output.append(0x22)
+                case "apos": output.append(0x27)
+                case let other:
+                    return (i, "entity '&\(other.prefix(30));' is not one of XML's five predefined entities (RaceKit never expands DTD entities)")
+                }
+            }
+            i = end + 1
+        }
+        return nil
+    }
+
+    /// XML 1.0 §2.2 `Char`.
+    static func isXMLChar(_ v: UInt32) -> Bool {
+        v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || (v >= 0x10000 && v <= 0x10FFFF)
+    }
+
+    /// `text` escaped for element content or a double-quoted attribute value.
+    static func escape(_ text: String, attribute: Bool = false) -> String {
+        var needs = false
+        for b in text.utf8 where b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b < 0x20 {
+            needs = true; break
+        }
+        guard needs else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where attribute: out += "&quot;"
+            case "\n" where attribute: out += "&#10;"
+            case "\t" where attribute: out += "&#9;"
+            case "\r": out += "&#13;"
+            default:
+                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" { continue }  // not XML characters
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -5,20 +5,20 @@ extension GridIndex {
     /// centre or on the oversized list, runs tile `entries` without overlap, and every run is sorted and in range.
     func checkInvariants() {
         var covered = 0
-        for slot in cells.slots where slot.key != CellTable.emptyKey {
-            precondition(slot.start < slot.end && Int(slot.end) <= entries.count, "bad run")
+        for slot in storage.cells.slots where slot.key != CellTable.emptyKey {
+            precondition(slot.start < slot.end && Int(slot.end) <= storage.entries.count, "bad run")
             covered += Int(slot.end - slot.start)
-            let run = entries[Int(slot.start)..<Int(slot.end)]
+            let run = storage.entries[Int(slot.start)..<Int(slot.end)]
             precondition(zip(run, run.dropFirst()).allSatisfy { $0 < $1 }, "run not sorted")
             precondition(run.allSatisfy { $0 >= 0 && Int($0) < fences.count }, "fence out of range")
         }
-        precondition(covered == entries.count, "runs do not tile the entries")
-        precondition(zip(oversized, oversized.dropFirst()).allSatisfy { $0 < $1 }, "oversized list not sorted")
-        for (index, fence) in fences.enumerated() where !oversized.contains(Int32(index)) {
+        precondition(covered == storage.entries.count, "runs do not tile the entries")
+        precondition(zip(storage.oversized, storage.oversized.dropFirst()).allSatisfy { $0 < $1 }, "oversized list not sorted")
+        for (index, fence) in fences.enumerated() where !storage.oversized.contains(Int32(index)) {
             let centre = fence.boundingCircle.centre
-            let row = layout.row(latitude: centre.latitude)
-            let run = cells.run(of: GridLayout.key(row: row, column: layout.column(longitude: centre.longitude, row: row)))
-            precondition(entries[run.start..<run.end].contains(Int32(index)), "fence \(index) missing from its cell")
+            let row = storage.layout.row(latitude: centre.latitude)
+            let run = storage.cells.run(of: GridLayout.key(row: row, column: storage.layout.column(longitude: centre.longitude, row: row)))
+            precondition(storage.entries[run.start..<run.end].contains(Int32(index)), "fence \(index) missing from its cell")
         }
     }
 }

@@ -9,19 +9,19 @@ extension GridIndex {
     @inlinable
     public func forEachFence(containingLatitude latitude: Degrees, longitude: Degrees,
                              _ body: (Int) throws -> Void) rethrows {
-        let row = layout.row(latitude: latitude)
-        let column = layout.column(longitude: longitude, row: row)
-        let run = cells.run(of: GridLayout.key(row: row, column: column))
-        try entries.withUnsafeBufferPointer { entries in
-            try probes.withUnsafeBufferPointer { probes in
+        let row = storage.layout.row(latitude: latitude)
+        let column = storage.layout.column(longitude: longitude, row: row)
+        let run = storage.cells.run(of: GridLayout.key(row: row, column: column))
+        try storage.entries.withUnsafeBufferPointer { entries in
+            try storage.probes.withUnsafeBufferPointer { probes in
                 // Merge the cell's run with the oversized list: both sorted, disjoint.
                 var i = run.start, j = 0
-                while i < run.end || j < oversized.count {
+                while i < run.end || j < storage.oversized.count {
                     let fence: Int
-                    if j == oversized.count || (i < run.end && entries[i] < oversized[j]) {
+                    if j == storage.oversized.count || (i < run.end && entries[i] < storage.oversized[j]) {
                         fence = Int(entries[i]); i += 1
                     } else {
-                        fence = Int(oversized[j]); j += 1
+                        fence = Int(storage.oversized[j]); j += 1
                     }
                     if probe(probes, fence, latitude: latitude, longitude: longitude) { try body(fence) }
                 }
@@ -53,10 +53,11 @@ extension GridIndex {
     public func forEachHit(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
                            range: Range<Int>, _ body: (_ position: Int, _ fence: Int) -> Void) {
         precondition(latitudes.count == longitudes.count && range.upperBound <= latitudes.count)
+        let layout = storage.layout, cells = storage.cells, oversized = storage.oversized
         let blockSize = 1024
         withUnsafeTemporaryAllocation(of: (start: Int, end: Int).self, capacity: blockSize) { runs in
-            entries.withUnsafeBufferPointer { entries in
-                probes.withUnsafeBufferPointer { probes in
+            storage.entries.withUnsafeBufferPointer { entries in
+                storage.probes.withUnsafeBufferPointer { probes in
                     var blockStart = range.lowerBound
                     while blockStart < range.upperBound {
                         let blockEnd = min(blockStart + blockSize, range.upperBound)
@@ -88,14 +89,14 @@ extension GridIndex {
     /// Used to find the fences a segment between two fixes may cross.
     /// A box wider than ``maximumCellsPerFence`` cells yields every fence once instead.
     public func forEachCandidate(in box: GeoBoundingBox, _ body: (Int) -> Void) {
-        if layout.cellCount(in: box, limit: Self.maximumCellsPerFence) > Self.maximumCellsPerFence {
+        if storage.layout.cellCount(in: box, limit: Self.maximumCellsPerFence) > Self.maximumCellsPerFence {
             for fence in fences.indices { body(fence) }
             return
         }
-        for fence in oversized { body(Int(fence)) }
-        layout.forEachCell(in: box) { key in
-            let run = cells.run(of: key)
-            for i in run.start..<run.end { body(Int(entries[i])) }
+        for fence in storage.oversized { body(Int(fence)) }
+        storage.layout.forEachCell(in: box) { key in
+            let run = storage.cells.run(of: key)
+            for i in run.start..<run.end { body(Int(storage.entries[i])) }
         }
     }
 }

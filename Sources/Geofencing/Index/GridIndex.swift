@@ -19,19 +19,13 @@ import GeoCore
 ///   O(fences in the cell).
 public struct GridIndex: Sendable {
     /// The fences, in the order given; queries report positions in this array.
-    public let fences: [Fence]
+    public var fences: [Fence] { storage.fences }
     /// Edge length of a cell in metres (rows are exactly this tall; columns at least this wide).
-    public var cellSizeMeters: Meters { layout.cellSizeMeters }
+    public var cellSizeMeters: Meters { storage.layout.cellSizeMeters }
 
-    @usableFromInline let layout: GridLayout
-    @usableFromInline let cells: CellTable
-    /// Fence positions in cell order; each cell owns one run of this array.
-    @usableFromInline let entries: ContiguousArray<Int32>
-    @usableFromInline let probes: ContiguousArray<FenceProbe>
-    /// The polygon fences, in order; a probe's `polygonSlot` points here.
-    @usableFromInline let polygons: [PolygonFence]
-    /// Fences too large to register cell by cell, tested by every query; sorted.
-    @usableFromInline let oversized: ContiguousArray<Int32>
+    /// Everything the index holds, in one object: copying the index (into a closure, a
+    /// workspace) then costs one reference count, not one per array.
+    @usableFromInline let storage: GridStorage
 
     /// The most cells one fence is registered in; larger fences go on the oversized list.
     public static let maximumCellsPerFence = 4_096
@@ -43,15 +37,13 @@ public struct GridIndex: Sendable {
     public init(fences: [Fence], cellSizeMeters: Meters? = nil) {
         precondition(fences.count < Int(Int32.max), "too many fences for one index")
         let size = cellSizeMeters ?? Self.defaultCellSize(for: fences)
-        self.fences = fences
-        layout = GridLayout(cellSizeMeters: size)
+        let layout = GridLayout(cellSizeMeters: size)
         var polygons: [PolygonFence] = []
-        probes = ContiguousArray(fences.map { fence in
+        let probes = ContiguousArray(fences.map { fence in
             guard case .polygon(let polygon) = fence else { return FenceProbe(fence, polygonSlot: -1) }
             polygons.append(polygon)
             return FenceProbe(fence, polygonSlot: Int32(polygons.count - 1))
         })
-        self.polygons = polygons
 
         // Collect (cell, fence) pairs, then group them by cell into runs of `entries`.
         var pairs: [(key: UInt64, fence: Int32)] = []
@@ -65,7 +57,7 @@ public struct GridIndex: Sendable {
                 layout.forEachCell(in: box) { pairs.append(($0, Int32(index))) }
             }
         }
-        self.oversized = oversized
+
         pairs.sort { $0.key != $1.key ? $0.key < $1.key : $0.fence < $1.fence }
         var keys: [UInt64] = [], runs: [Range<UInt32>] = []
         var entries = ContiguousArray<Int32>()
@@ -80,8 +72,8 @@ public struct GridIndex: Sendable {
             keys.append(key)
             runs.append(start..<UInt32(entries.count))
         }
-        self.entries = entries
-        cells = CellTable(keys: keys, runs: runs)
+        storage = GridStorage(fences: fences, layout: layout, cells: CellTable(keys: keys, runs: runs), entries: entries,
+                              probes: probes, polygons: polygons, oversized: oversized)
         #if RACEKIT_INVARIANTS
         checkInvariants()
         #endif
@@ -101,13 +93,13 @@ public struct GridIndex: Sendable {
     func probe(_ probes: UnsafeBufferPointer<FenceProbe>, _ fence: Int, latitude: Double, longitude: Double) -> Bool {
         let slot = probes[fence].polygonSlot
         if slot < 0 { return probes[fence].circleContains(latitude: latitude, longitude: longitude) }
-        return polygons[Int(slot)].contains(latitude: latitude, longitude: longitude)
+        return storage.polygons[Int(slot)].contains(latitude: latitude, longitude: longitude)
     }
 
     /// Whether fence `fence` can reach into `box`: a cheap test on the fence's precomputed
     /// bounding box (false only when the two boxes are apart in latitude or longitude).
     func mayReach(_ fence: Int, into box: GeoBoundingBox) -> Bool {
-        let probe = probes[fence]
+        let probe = storage.probes[fence]
         if probe.latitude - Double(probe.reachLatitude) > box.north || probe.latitude + Double(probe.reachLatitude) < box.south {
             return false
         }
@@ -116,9 +108,9 @@ public struct GridIndex: Sendable {
     }
 
     /// Number of non-empty cells.
-    public var cellCount: Int { cells.count }
+    public var cellCount: Int { storage.cells.count }
     /// Number of (cell, fence) entries: the index's size.
-    public var entryCount: Int { entries.count }
+    public var entryCount: Int { storage.entries.count }
     /// Number of fences on the oversized list (tested by every query).
-    public var oversizedCount: Int { oversized.count }
+    public var oversizedCount: Int { storage.oversized.count }
 }

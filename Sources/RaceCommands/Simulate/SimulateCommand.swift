@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import GeoFormats
+import RaceModel
+import RaceSimulation
+
+/// `racekit simulate`: replay GPX tracks through a race and report what happened.
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Replay participants' GPX tracks through a race: standings, splits, leaders, flags.",
+        discussion: """
+        Each GPX file (or each .gpx in a folder) is one participant, named from the file's metadata, its \
+        track's name, or the file name; a name matching a race participant's id or name uses that \
+        participant's course. Fixes from everyone are merged in time order and run through the geofence \
+        engine with the race's rules; arrivals are interpolated where a track crosses a fence.
+
+        --align clock uses the recorded times against the race's startTime (the default when the race has \
+        one); --align start moves every track so its first fix is the start (tracks from other days). \
+        With -o, the chosen format goes to the file and the standings to standard output.
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table, json, csv, geojson, iof, html
+    }
+
+    @Argument(help: "The race file.") var race: String
+    @Argument(help: "GPX files, or folders of them.") var tracks: [String]
+    @Option(help: "Track times: clock (as recorded, against the race start) or start (each track begins at the start).")
+    var align: TrackAlignmentOption?
+    @Option(help: "Output: table, json, csv (splits), geojson, iof (IOF XML 3.0 ResultList) or html.")
+    var format: Format = .table
+    @Option(name: .shortAndLong, help: "Write the output here instead of standard output.") var output: String?
+    @Option(help: "Sustained speed (m/s) above which a track is flagged as impossible for the sport.") var maxSpeed: Double = 7
+
+    enum TrackAlignmentOption: String, ExpressibleByArgument, CaseIterable {
+        case clock, start
+        var alignment: TrackAlignment { self == .clock ? .clock : .start }
+    }
+
+    func validate() throws {
+        guard !tracks.isEmpty else { throw ValidationError("Give at least one GPX file or folder.") }
+        guard maxSpeed > 0, maxSpeed.isFinite else { throw ValidationError("--max-speed must be positive.") }
+    }
+
+    func run() throws {
+        try reportingInputErrors {
+            let race = try loadRace(self.race)
+            let start = try raceStartEpoch(race, file: self.race)
+            let files = try TrackFiles.expand(tracks)
+            let progress = Progress(total: files.count, label: "reading tracks")
+            var loaded: [LoadedTrack] = []
+            for file in files {
+                let track = try TrackFiles.load(file)
+                for warning in track.warnings.prefix(5) { Standard.error("racekit: \(warning)") }
+                if track.untimedPoints > 0 {
+                    Standard.error("racekit: \(file): warning: \(track.untimedPoints) track points without a time are not used")
+                }
+                loaded.append(track)
+                progress.advance()
+            }
+            progress.finish()
+            let alignment = align?.alignment ?? (race.startTime == nil ? .start : .clock)
+            if alignment == .clock, let first = loaded.compactMap({ $0.points.first?.time }).min(), abs(first - start) > 86_400 {
+                Standard.error("racekit: warning: the tracks start more than a day from the race's startTime; try --align start")
+            }
+            let input = TrackFiles.replayInput(loaded, race: race, alignment: alignment, raceStart: start)
+            let replay: ReplayResult
+            do throws(ReplayError) { replay = try RaceReplay(race: race).run(input) } catch {
+                throw InputError(SourceLocation(file: self.race), error.description)
+            }
+            var limits = CheatFlags.Limits()
+            limits.maximumSpeedMetersPerSecond = maxSpeed
+            let report = RaceReport(replay: replay, startEpoch: race.startTime == nil ? nil : start, cheatLimits: limits)
+            let text: String
+            switch format {
+            case .table: text = report.table
+            case .json: text = report.json.serialized() + "\n"
+            case .csv: text = report.splitsCSV
+            case .geojson: text = report.geoJSON.serialized(pretty: false) + "\n"
+            case .iof: text = report.iofResultList
+            case .html: text = report.html
+            }
+            if let output {
+                try OutputFile.write(Array(text.utf8), to: output)
+                if format != .table { Standard.output(report.table) }
+                Standard.error("racekit: wrote \(output)")
+            } else {
+                Standard.output(text)
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import GeoFormats
+import RaceModel
+import RaceSimulation
+
+/// `racekit synth`: GPX tracks of simulated participants running a race.
+struct SynthCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "synth",
+        abstract: "Write GPX tracks of simulated participants running a race's course.",
+        discussion: """
+        Participants move stop to stop in course order with varying speed and heading, dwell at stops, \
+        sometimes take a wrong turn, and record a fix every --sampling seconds with drifting GPS error and \
+        occasional gaps. The last --stragglers run at half speed with long stops; the --stop-missers before \
+        them each skip one stop. Names come from the race's participants, then "Runner N". The same seed \
+        gives the same files.
+        """
+    )
+
+    @Argument(help: "The race file.") var race: String
+    @Option(help: "How many participants.") var participants: Int = 8
+    @Option(help: "Random seed.") var seed: UInt64 = 1
+    @Option(help: "Typical speed while moving, m/s (1.4 walking, 3 running, 6 cycling).") var speed: Double = 2.5
+    @Option(help: "Speeds spread ± this fraction around --speed.") var speedSpread: Double = 0.3
+    @Option(help: "GPS error, metres (1σ per axis).") var noise: Double = 4
+    @Option(help: "Seconds between fixes.") var sampling: Double = 1
+    @Option(help: "Chance per fix of a 5–30 s gap without fixes.") var dropout: Double = 0.001
+    @Option(help: "Chance per leg of a wrong turn.") var wrongTurns: Double = 0.1
+    @Option(help: "How many stragglers.") var stragglers: Int = 1
+    @Option(help: "How many participants skip one stop.") var stopMissers: Int = 1
+    @Option(name: .shortAndLong, help: "Folder to write the .gpx files into (created if needed).") var output: String
+
+    func validate() throws {
+        guard (1...100_000).contains(participants) else { throw ValidationError("--participants must be within 1…100000.") }
+        guard speed > 0, speed.isFinite, noise >= 0, sampling > 0, (0...1).contains(dropout), (0...1).contains(wrongTurns),
+              speedSpread >= 0, speedSpread < 1 else {
+            throw ValidationError("speeds and sampling must be positive, probabilities within 0…1, --speed-spread below 1.")
+        }
+        guard stragglers >= 0, stopMissers >= 0, stragglers + stopMissers <= participants else {
+            throw ValidationError("--stragglers plus --stop-missers cannot exceed --participants.")
+        }
+    }
+
+    func run() throws {
+        try reportingInputErrors {
+            let race = try loadRace(self.race)
+            var options = SyntheticField.Options(participants: participants)
+            options.speedMetersPerSecond = speed
+            options.speedSpread = speedSpread
+            options.noiseMeters = noise
+            options.samplingSeconds = sampling
+            options.dropoutProbability = dropout
+            options.wrongTurnProbability = wrongTurns
+            options.stragglers = stragglers
+            options.stopMissers = stopMissers
+            let field = SyntheticField(race: race, options: options, seed: seed)
+            let tracks = field.tracks(startTime: try raceStartEpoch(race, file: self.race))
+            do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
+                throw InputError(SourceLocation(file: output), "cannot create the folder: \(error.localizedDescription)")
+            }
+            let progress = Progress(total: tracks.count, label: "writing tracks")
+            for (i, track) in tracks.enumerated() {
+                let file = (output as NSString).appendingPathComponent(String(format: "%03d-%@.gpx", i + 1, Self.slug(track.participant)))
+                try track.gpx.write(to: file)
+                progress.advance()
+            }
+            progress.finish()
+            Standard.error("racekit: wrote \(tracks.count) tracks to \(output)")
+        }
+    }
+
+    static func slug(_ name: String) -> String {
+        let folded = name.folding(options: [.diacriticInsensitive], locale: nil).lowercased()
+        let kept = folded.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }
+        return String(kept).split(separator: "-").joined(separator: "-")
+    }
+}

@@ -1,0 +1,106 @@
+import GeoCore
+import RaceModel
+
+/// A participant's course, checked as orienteering punch checking does (IOF XML 3.0 split
+/// statuses): each control is matched to the participant's first visit of it after the
+/// previous matched control; any-order groups take each stop's first visit after the group
+/// starts; optional stops may be missing; visits of course stops out of order and of other
+/// stops are "additional".
+public struct CourseCheck: Hashable, Sendable {
+    /// One control of the course as matched.
+    public struct Punch: Hashable, Sendable {
+        public var stop: Int
+        /// Arrival, seconds since the race start; `nil` when missing.
+        public var time: Seconds?
+        public var optional: Bool
+    }
+
+    public let course: Course?
+    /// Start, controls (any-order groups in the order punched, missing ones last), finish.
+    public let punches: [Punch]
+    public let startTime: Seconds?
+    public let finishTime: Seconds?
+    public let status: ResultStatus
+    /// Visits that matched no control.
+    public let additional: [StopVisit]
+
+    /// Running time, from start to finish.
+    public var runningTime: Seconds? {
+        guard let start = startTime, let finish = finishTime else { return nil }
+        return finish - start
+    }
+
+    /// Punched controls in course order (for ranking progress: more is better).
+    public var punchedCount: Int { punches.filter { $0.time != nil }.count }
+
+    /// Checks one participant's `visits` (theirs only, by time) against `course`.
+    public init(race: Race, course: Course?, visits: [StopVisit], lastFixTime: Seconds?) {
+        self.course = course
+        guard let course else {
+            punches = []; startTime = nil; finishTime = nil; additional = visits
+            status = lastFixTime == nil ? .didNotStart : .notCompeting
+            return
+        }
+        let index = Dictionary(race.stops.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let optional = Set(course.optional)
+        var used = Set<Int>()                 // visits matched to a control
+        var cursor = -Double.infinity
+        var punches: [Punch] = []
+        /// The first unused visit of `stop` at or after `after`.
+        func firstVisit(_ stop: Int, after: Seconds) -> Int? {
+            visits.indices.first { !used.contains($0) && visits[$0].stop == stop && visits[$0].time >= after }
+        }
+        func punch(_ id: String) {
+            guard let stop = index[id] else { return }
+            if let v = firstVisit(stop, after: cursor) {
+                used.insert(v)
+                cursor = visits[v].time
+                punches.append(Punch(stop: stop, time: visits[v].time, optional: optional.contains(id)))
+            } else {
+                punches.append(Punch(stop: stop, time: nil, optional: optional.contains(id)))
+            }
+        }
+        if let start = course.start { punch(start) }
+        let started = punches.first?.time
+        for item in course.controls {
+            switch item {
+            case .stop(let id): punch(id)
+            case .anyOrder(let ids):
+                let groupStart = cursor
+                var found: [Punch] = [], missing: [Punch] = []
+                for id in ids {
+                    guard let stop = index[id] else { continue }
+                    if let v = firstVisit(stop, after: groupStart) {
+                        used.insert(v)
+                        found.append(Punch(stop: stop, time: visits[v].time, optional: optional.contains(id)))
+                    } else {
+                        missing.append(Punch(stop: stop, time: nil, optional: optional.contains(id)))
+                    }
+                }
+                found.sort { $0.time! < $1.time! }
+                cursor = max(cursor, found.last?.time ?? cursor)
+                punches += found + missing
+            }
+        }
+        if let finish = course.finish { punch(finish) }
+        self.punches = punches
+        startTime = course.start == nil ? 0 : started
+        finishTime = course.finish == nil ? nil : punches.last?.time
+        additional = visits.indices.filter { !used.contains($0) }.map { visits[$0] }
+
+        let missingRequired = punches.contains { $0.time == nil && !$0.optional }
+        let origin = course.start == nil ? 0 : started
+        let running = finishTime.flatMap { finish in origin.map { finish - $0 } } ?? punches.last?.time
+        if lastFixTime == nil {
+            status = .didNotStart
+        } else if finishTime == nil && course.finish != nil {
+            status = .didNotFinish
+        } else if missingRequired {
+            status = .missingPunch
+        } else if let limit = race.timeLimitSeconds, let running, running > limit {
+            status = .overTime
+        } else {
+            status = .ok
+        }
+    }
+}

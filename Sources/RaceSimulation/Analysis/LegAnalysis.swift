@@ -1,0 +1,112 @@
+import GeoCore
+import Geofencing
+import RaceModel
+
+/// Per-leg figures of every participant: split, leg rank, time behind the leg's best, distance
+/// run, detour against the straight line, pace, and time lost against the MeOS baseline.
+public struct LegAnalysis: Sendable {
+    /// One leg run by one participant.
+    public struct Leg: Hashable, Sendable {
+        public var participant: Int
+        /// Stop indices: the leg runs from `from` to `to`.
+        public var from: Int
+        public var to: Int
+        public var split: Seconds
+        /// 1 for the fastest; equal splits share a rank.
+        public var rank: Int
+        public var behind: Seconds
+        /// Haversine length of the track between the two arrivals.
+        public var distanceRunMeters: Meters
+        /// Straight line between the two stops' centres.
+        public var straightMeters: Meters
+        /// Run distance over straight line (1 = perfect line).
+        public var detourRatio: Double?
+        /// Seconds per kilometre run.
+        public var paceSecondsPerKilometer: Double?
+        /// Time lost on this leg, against what the participant's own form predicts.
+        public var timeLost: Seconds
+    }
+
+    public let legs: [Leg]
+    /// The MeOS baseline per leg (`from`, `to`).
+    public let baselines: [LegKey: Seconds]
+
+    public struct LegKey: Hashable, Sendable {
+        public var from: Int
+        public var to: Int
+    }
+
+    /// Analyses every participant's consecutive punches (in time order).
+    public init(_ replay: ReplayResult) {
+        let race = replay.race
+        var raw: [Leg] = []
+        let positions = replay.input.positions
+        var rows = [[Int]](repeating: [], count: replay.input.names.count)
+        for i in 0..<positions.count { rows[Int(positions.participant[i])].append(i) }
+        for (p, check) in replay.courses.enumerated() {
+            let punched = check.punches.filter { $0.time != nil }.sorted { $0.time! < $1.time! }
+            for (a, b) in zip(punched, punched.dropFirst()) {
+                let t0 = a.time!, t1 = b.time!
+                var run = 0.0
+                var previous: Int?
+                for row in rows[p] where positions.time[row] >= t0 && positions.time[row] <= t1 {
+                    if let previous {
+                        run += Haversine.distanceMeters(positions.latitude[previous], positions.longitude[previous],
+                                                        positions.latitude[row], positions.longitude[row])
+                    }
+                    previous = row
+                }
+                let ca = Self.centre(race.stops[a.stop]), cb = Self.centre(race.stops[b.stop])
+                let straight = ca.distanceMeters(to: cb)
+                raw.append(Leg(participant: p, from: a.stop, to: b.stop, split: t1 - t0, rank: 0, behind: 0,
+                               distanceRunMeters: run, straightMeters: straight,
+                               detourRatio: straight > 0 ? run / straight : nil,
+                               paceSecondsPerKilometer: run > 0 ? (t1 - t0) / (run / 1000) : nil, timeLost: 0))
+            }
+        }
+        // Ranks, time behind and the MeOS baseline per leg.
+        var byLeg: [LegKey: [Int]] = [:]
+        for (i, leg) in raw.enumerated() { byLeg[LegKey(from: leg.from, to: leg.to), default: []].append(i) }
+        var baselines: [LegKey: Seconds] = [:]
+        for (key, members) in byLeg {
+            let splits = members.map { raw[$0].split }.sorted()
+            baselines[key] = Self.meosBaseline(splits)
+            for m in members {
+                raw[m].rank = 1 + splits.filter { $0 < raw[m].split }.count
+                raw[m].behind = raw[m].split - splits[0]
+            }
+        }
+        // Time lost: split minus the baseline scaled by the participant's median ratio to baselines.
+        for p in replay.input.names.indices {
+            let mine = raw.indices.filter { raw[$0].participant == p }
+            let ratios = mine.compactMap { i -> Double? in
+                guard let base = baselines[LegKey(from: raw[i].from, to: raw[i].to)], base > 0 else { return nil }
+                return raw[i].split / base
+            }.sorted()
+            guard !ratios.isEmpty else { continue }
+            let form = ratios[ratios.count / 2]
+            for i in mine {
+                let expected = (baselines[LegKey(from: raw[i].from, to: raw[i].to)] ?? raw[i].split) * form
+                raw[i].timeLost = max(0, raw[i].split - expected)
+            }
+        }
+        legs = raw
+        self.baselines = baselines
+    }
+
+    /// The ideal leg time as MeOS estimates it from the field's splits (ascending): the best
+    /// time with fewer than 5 runners, the mean of the best 2 with 5–11, and the mean of places
+    /// 2 … 1 + ⌊n/6⌋ with 12 or more. (MeOS, Melin Software: "time lost" analysis.)
+    public static func meosBaseline(_ sorted: [Seconds]) -> Seconds {
+        let n = sorted.count
+        guard n > 0 else { return 0 }
+        if n < 5 { return sorted[0] }
+        if n < 12 { return (sorted[0] + sorted[1]) / 2 }
+        let places = sorted[1...(n / 6)]
+        return places.reduce(0, +) / Double(places.count)
+    }
+
+    static func centre(_ stop: Stop) -> Coordinate {
+        (try? stop.fence.makeFence())?.boundingCircle.centre ?? Coordinate(uncheckedLatitude: 0, longitude: 0)
+    }
+}

@@ -1,0 +1,70 @@
+import GeoCore
+import Geofencing
+import RaceModel
+
+/// What `racekit simulate` reports, assembled once from a replay and rendered in any format
+/// (table, JSON, CSV, GeoJSON, IOF XML, HTML). Times are seconds since the race start.
+public struct RaceReport: Sendable {
+    /// One row of the standings.
+    public struct Standing: Hashable, Sendable {
+        public var rank: Int?
+        public var participant: Int
+        public var name: String
+        public var status: ResultStatus
+        public var startTime: Seconds?
+        public var finishTime: Seconds?
+        public var runningTime: Seconds?
+        public var stopsReached: Int
+        public var stopsOnCourse: Int
+        public var points: Int
+    }
+
+    public let race: Race
+    public let replay: ReplayResult
+    public let standings: [Standing]
+    public let legs: LegAnalysis
+    public let leader: LeaderTimeline
+    public let flags: CheatFlags
+    /// The race start as seconds since 1970, when the race states one (for absolute times).
+    public let startEpoch: Seconds?
+
+    public init(replay: ReplayResult, startEpoch: Seconds?, cheatLimits: CheatFlags.Limits = CheatFlags.Limits()) {
+        race = replay.race
+        self.replay = replay
+        self.startEpoch = startEpoch
+        legs = LegAnalysis(replay)
+        leader = LeaderTimeline(replay)
+        flags = CheatFlags(replay, limits: cheatLimits)
+        var rows = replay.courses.enumerated().map { p, check -> Standing in
+            let points = check.punches.compactMap { $0.time == nil ? nil : replay.race.stops[$0.stop].points }.reduce(0, +)
+            return Standing(rank: nil, participant: p, name: replay.input.names[p], status: check.status,
+                            startTime: check.startTime, finishTime: check.finishTime, runningTime: check.runningTime,
+                            stopsReached: check.punchedCount, stopsOnCourse: check.punches.count, points: points)
+        }
+        // OK first by running time; then everyone else by status, progress and time.
+        rows.sort { a, b in
+            if a.status.listingOrder != b.status.listingOrder { return a.status.listingOrder < b.status.listingOrder }
+            if a.stopsReached != b.stopsReached { return a.stopsReached > b.stopsReached }
+            let ta = a.runningTime ?? .infinity, tb = b.runningTime ?? .infinity
+            if ta != tb { return ta < tb }
+            return a.name < b.name
+        }
+        var rank = 0
+        for i in rows.indices where rows[i].status == .ok {
+            rank = i > 0 && rows[i - 1].status == .ok && rows[i - 1].runningTime == rows[i].runningTime ? rank : i + 1
+            rows[i].rank = rank
+        }
+        standings = rows
+    }
+
+    /// `m:ss` or `h:mm:ss` for a duration or a time since the start.
+    public static func clock(_ seconds: Seconds?) -> String {
+        guard let seconds, seconds.isFinite else { return "-" }
+        let total = Int(seconds.rounded())
+        let sign = total < 0 ? "-" : ""
+        let s = abs(total)
+        let (h, m, r) = (s / 3600, s / 60 % 60, s % 60)
+        let pad = { (x: Int) in x < 10 ? "0\(x)" : "\(x)" }
+        return h > 0 ? "\(sign)\(h):\(pad(m)):\(pad(r))" : "\(sign)\(m):\(pad(r))"
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GeoCore
+import GeoFormats
+import Geofencing
+import RaceModel
+
+/// Participants' GPX tracks as a simulation reads them: each file is one participant, named
+/// from the file's metadata, else its first track's name, else the file name.
+public struct LoadedTrack: Sendable {
+    public var name: String
+    public var file: String
+    /// Timed track points (seconds since 1970), in file order.
+    public var points: [(time: Seconds, latitude: Degrees, longitude: Degrees)]
+    /// Track points without a time: they cannot be placed in the race, so they are counted.
+    public var untimedPoints: Int
+    public var warnings: [GPXWarning]
+}
+
+/// How tracks are placed on the race clock.
+public enum TrackAlignment: String, Sendable, CaseIterable {
+    /// Times as recorded, measured from the race's start time.
+    case clock
+    /// Each track shifted so its first fix is the race start (tracks from other days).
+    case start
+}
+
+public enum TrackFiles {
+    /// The GPX files named, with folders expanded to their `.gpx` files (sorted by name).
+    /// - Throws: ``InputError`` for a path that does not exist or a folder without GPX files.
+    public static func expand(_ paths: [String]) throws(InputError) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw InputError(SourceLocation(file: path), "no such file or folder")
+            }
+            if isFolder.boolValue {
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.lowercased().hasSuffix(".gpx") }.sorted()
+                guard !names.isEmpty else { throw InputError(SourceLocation(file: path), "the folder has no .gpx files") }
+                files += names.map { (path as NSString).appendingPathComponent($0) }
+            } else {
+                files.append(path)
+            }
+        }
+        return files
+    }
+
+    /// Reads one participant's GPX file.
+    public static func load(_ file: String) throws(InputError) -> LoadedTrack {
+        let document = try GPXDocument.read(path: file)
+        var points: [(Seconds, Degrees, Degrees)] = []
+        var untimed = 0
+        for track in document.tracks {
+            for segment in track.segments {
+                for point in segment.points {
+                    if let time = point.time { points.append((time, point.latitude, point.longitude)) } else { untimed += 1 }
+                }
+            }
+        }
+        let fallback = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = [document.metadata.name, document.tracks.first?.info.name].compactMap { $0 }.first { !$0.isEmpty } ?? fallback
+        return LoadedTrack(name: name, file: file, points: points.map { (time: $0.0, latitude: $0.1, longitude: $0.2) },
+                           untimedPoints: untimed, warnings: document.warnings)
+    }
+
+    /// The replay input: tracks on the race clock, matched to the race's participants by id or
+    /// name (case-insensitive).
+    /// - Parameter raceStart: the race start, seconds since 1970 (required for `.clock`).
+    public static func replayInput(_ tracks: [LoadedTrack], race: Race, alignment: TrackAlignment, raceStart: Seconds) -> ReplayInput {
+        var positions = PositionColumns()
+        positions.reserveCapacity(tracks.reduce(0) { $0 + $1.points.count })
+        // Merge every participant's fixes in time order (ties by participant), as a live feed would arrive.
+        var merged: [(time: Seconds, participant: Int32, latitude: Degrees, longitude: Degrees)] = []
+        for (p, track) in tracks.enumerated() {
+            let shift = alignment == .start ? -(track.points.first?.time ?? raceStart) : -raceStart
+            merged += track.points.map { ($0.time + shift, Int32(p), $0.latitude, $0.longitude) }
+        }
+        merged.sort { ($0.time, $0.participant) < ($1.time, $1.participant) }
+        for fix in merged { positions.append(participant: fix.participant, time: fix.time, latitude: fix.latitude, longitude: fix.longitude) }
+        let ids = tracks.map { track in
+            race.participants.first { $0.id.lowercased() == track.name.lowercased() || $0.name.lowercased() == track.name.lowercased() }?.id
+        }
+        return ReplayInput(names: tracks.map(\.name), participantIDs: ids, positions: positions)
+    }
+}

@@ -1,10 +1,10 @@
 # RaceKit — the two quick-start commands, and a few more for developers.
-#   make run     the main job on the built-in example (see README.md)
+#   make run     the main job: simulate the sample race in Routes/ and write its report (README.md)
 #   make test    the whole test suite (what .ci/run runs)
 #   make bench   the package-benchmark suite in Benchmarks/ (slow to build; not part of test)
 SWIFT ?= swift
 
-.PHONY: run test deps build bench
+.PHONY: run fence test deps build bench
 
 deps:
 	@scripts/ensure-deps.sh
@@ -13,6 +13,10 @@ build: deps
 	$(SWIFT) build -c release --product racekit
 
 run: build
+	@mkdir -p out
+	.build/release/racekit simulate Routes/zurich-old-town/race.json Routes/zurich-old-town/tracks --format html -o out/zurich-old-town.html
+
+fence: build
 	.build/release/racekit fence-check --generate city --size medium --threads 2
 
 test: deps

@@ -27,13 +27,16 @@ extension RaceReport {
 
             """
         page += "<h2>Map</h2>\n" + map(colour) + "\n"
-        page += "<h2>Standings</h2>\n<table><tr><th>#</th><th>Name</th><th>Status</th><th>Time</th><th>Stops</th><th>Points</th></tr>\n"
+        let showPoints = race.stops.contains { $0.points != nil }
+        page += "<h2>Standings</h2>\n<table><tr><th>#</th><th>Name</th><th>Status</th><th>Time</th><th>Stops</th>\(showPoints ? "<th>Points</th>" : "")</tr>\n"
         for s in standings {
             page += "<tr><td>\(s.rank.map(String.init) ?? "")</td><td><span class=\"swatch\" style=\"background:\(colour(s.participant))\"></span>\(Self.escape(s.name))</td>"
             page += "<td class=\"status-\(s.status.rawValue)\">\(s.status.rawValue)</td><td>\(Self.clock(s.runningTime))</td>"
-            page += "<td>\(s.stopsReached)/\(s.stopsOnCourse)</td><td>\(s.points)</td></tr>\n"
+            page += "<td>\(s.stopsReached)/\(s.stopsOnCourse)</td>\(showPoints ? "<td>\(s.points)</td>" : "")</tr>\n"
         }
-        page += "</table>\n<h2>Splits</h2>\n" + splitTable() + "\n<h2>Leader over time</h2>\n" + progressChart(colour)
+        page += "</table>\n<h2>Splits</h2>\n<p class=\"note\">Leg time (leg rank); the leg's best in bold. Hover a heading for its stops.</p>\n"
+        page += "<div style=\"overflow-x:auto\">" + splitTable() + "</div>\n<h2>Leader over time</h2>\n"
+        page += "<p class=\"note\">Stops reached against time: the highest line leads; dots mark a new leader.</p>\n" + progressChart(colour)
         if !flags.flags.isEmpty {
             page += "\n<h2>Flags</h2>\n<table><tr><th>Time</th><th>Name</th><th>Kind</th><th>Evidence</th></tr>\n"
             for f in flags.flags.prefix(200) {
@@ -98,8 +101,21 @@ extension RaceReport {
         for leg in legs.legs where !keys.contains(LegAnalysis.LegKey(from: leg.from, to: leg.to)) {
             keys.append(LegAnalysis.LegKey(from: leg.from, to: leg.to))
         }
+        // Headings number the stops in the order legs first appear: S for the first, F for the last.
+        var order: [Int] = []
+        for key in keys {
+            if !order.contains(key.from) { order.append(key.from) }
+            if !order.contains(key.to) { order.append(key.to) }
+        }
+        func label(_ stop: Int) -> String {
+            let i = order.firstIndex(of: stop)!
+            return i == 0 ? "S" : (i == order.count - 1 && stop == order.last ? "F" : String(i))
+        }
         var html = "<table><tr><th>#</th><th>Name</th>"
-        for key in keys { html += "<th>\(Self.escape(race.stops[key.from].id))→\(Self.escape(race.stops[key.to].id))</th>" }
+        for key in keys {
+            let title = Self.escape("\(race.stops[key.from].name) → \(race.stops[key.to].name)")
+            html += "<th title=\"\(title)\">\(label(key.from))→\(label(key.to))</th>"
+        }
         html += "<th>Time lost</th></tr>\n"
         for s in standings {
             html += "<tr><td>\(s.rank.map(String.init) ?? "")</td><td>\(Self.escape(names[s.participant]))</td>"
@@ -126,6 +142,7 @@ extension RaceReport {
         func y(_ n: Int) -> Double { height - bottom - Double(n) / Double(most) * (height - bottom - 10) }
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\">\n"
         svg += "<line x1=\"\(left)\" y1=\"\(height - bottom)\" x2=\"\(width - 10)\" y2=\"\(height - bottom)\" stroke=\"#999\"/>"
+        svg += "<text x=\"4\" y=\"14\" font-size=\"11\">stops</text><text x=\"\(left - 14)\" y=\"\(y(most) + 4)\" font-size=\"11\">\(most)</text>"
         svg += "<text x=\"\(left)\" y=\"\(height - 8)\" font-size=\"11\">0:00</text><text x=\"\(width - 60)\" y=\"\(height - 8)\" font-size=\"11\">\(Self.clock(end))</text>\n"
         for (p, check) in replay.courses.enumerated() {
             let times = check.punches.compactMap(\.time).sorted()

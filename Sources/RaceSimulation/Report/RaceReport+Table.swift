@@ -4,10 +4,11 @@ extension RaceReport {
     /// The standings and the flags as aligned text, for a terminal.
     public var table: String {
         var lines = ["\(race.name): \(standings.count) participants, \(replay.visits.count) visits"]
-        let header = ["#", "name", "status", "time", "stops", "points"]
+        let showPoints = race.stops.contains { $0.points != nil }
+        let header = ["#", "name", "status", "time", "stops"] + (showPoints ? ["points"] : [])
         var rows = standings.map { s in
             [s.rank.map(String.init) ?? "-", s.name, s.status.rawValue, Self.clock(s.runningTime),
-             "\(s.stopsReached)/\(s.stopsOnCourse)", "\(s.points)"]
+             "\(s.stopsReached)/\(s.stopsOnCourse)"] + (showPoints ? ["\(s.points)"] : [])
         }
         rows.insert(header, at: 0)
         let widths = header.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }

@@ -67,4 +67,40 @@ struct ValidateCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("stops.csv:3:2: error: latitude 147.3 is out of range (-90…90)"), "\(result.stderr)")
     }
+
+    @Test("build from GeoJSON: points with and without a radius, a polygon, a question")
+    func buildFromGeoJSON() throws {
+        let folder = try TemporaryFolder()
+        let geojson = try folder.write("stops.geojson", """
+            {"type": "FeatureCollection", "features": [
+             {"type": "Feature", "id": "hb", "geometry": {"type": "Point", "coordinates": [8.5403, 47.3779]}, "properties": {"name": "HB", "radius": 30}},
+             {"type": "Feature", "geometry": {"type": "Point", "coordinates": [8.541, 47.373]},
+              "properties": {"name": "Lindenhof", "points": 10, "question": "Towers?", "options": ["1", "2"], "answer": "2"}},
+             {"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[8.5405, 47.3812], [8.5422, 47.3812], [8.5422, 47.3826], [8.5405, 47.3826], [8.5405, 47.3812]]]},
+              "properties": {"name": "Platzspitz"}}]}
+            """)
+        let race = folder.url.appendingPathComponent("race.json").path
+        let build = try RaceKitBinary.run(["build", geojson, "--radius", "20", "-o", race])
+        #expect(build.status == 0, "\(build.stderr)")
+        let text = try String(contentsOfFile: race, encoding: .utf8)
+        #expect(text.contains("\"id\": \"hb\"") && text.contains("\"radius\": 30") && text.contains("\"radius\": 20"))
+        #expect(text.contains("\"type\": \"polygon\"") && text.contains("\"answer\": \"2\""))
+        #expect(try RaceKitBinary.run(["validate", race]).status == 0)
+    }
+
+    @Test("build from GPX waypoints, and a GPX without any is an error")
+    func buildFromGPX() throws {
+        let folder = try TemporaryFolder()
+        let gpx = try folder.write("points.gpx", """
+            <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+            <wpt lat="47.3779" lon="8.5403"><name>HB</name></wpt><wpt lat="47.3730" lon="8.5410"><name>Lindenhof</name><desc>Up the steps</desc></wpt>
+            </gpx>
+            """)
+        let build = try RaceKitBinary.run(["build", gpx])
+        #expect(build.status == 0)
+        #expect(build.stdout.contains("\"id\": \"lindenhof\"") && build.stdout.contains("\"notes\": \"Up the steps\""))
+        let empty = try folder.write("empty.gpx", "<gpx version=\"1.1\" creator=\"t\"></gpx>")
+        let result = try RaceKitBinary.run(["build", empty])
+        #expect(result.status == 1 && result.stderr.contains("no waypoints"))
+    }
 }

@@ -3,20 +3,25 @@ import Geofencing
 
 /// A race stop read from a GeoJSON feature: a Point with a `radius` (metres) makes a circle
 /// fence, a Polygon or MultiPolygon a polygon fence. Properties: `name`, `radius` (also
-/// `radius_m`, `radiusMeters`), `points`, `question`.
+/// `radius_m`, `radiusMeters`), `points`, `question`, `options` (strings) and `answer`.
 public struct GeoJSONStop: Hashable, Sendable {
     public var id: JSONValue?
     public var name: String?
     public var fence: Fence
     public var points: Double?
     public var question: String?
+    public var options: [String]
+    public var answer: String?
 }
 
 public enum GeoJSONStops {
     /// The stops of every feature with a geometry.
+    /// - Parameter defaultRadiusMeters: the radius of a Point without one; `nil` makes a
+    ///   missing radius an error.
     /// - Throws: ``InputError`` naming the feature's JSON path: a Point without a positive radius,
     ///   a LineString (no area), a property of the wrong type, a polygon the fence cannot take.
-    public static func stops(from object: GeoJSONObject, file: String) throws(InputError) -> [GeoJSONStop] {
+    public static func stops(from object: GeoJSONObject, file: String,
+                             defaultRadiusMeters: Meters? = nil) throws(InputError) -> [GeoJSONStop] {
         var stops: [GeoJSONStop] = []
         for (k, f) in object.features.enumerated() {
             let path = "/features/\(k)"
@@ -36,6 +41,22 @@ public enum GeoJSONStops {
             case .string(let s)?: question = s
             default: throw fail("/properties/question", "a question must be a string")
             }
+            var answer: String?
+            switch f[property: "answer"] {
+            case nil, .null?: break
+            case .string(let s)?: answer = s
+            default: throw fail("/properties/answer", "an answer must be a string")
+            }
+            var options: [String] = []
+            switch f[property: "options"] {
+            case nil, .null?: break
+            case .array(let values)?:
+                for (i, value) in values.enumerated() {
+                    guard case .string(let text) = value else { throw fail("/properties/options/\(i)", "an option must be a string") }
+                    options.append(text)
+                }
+            default: throw fail("/properties/options", "options must be an array of strings")
+            }
             var points: Double?
             switch f[property: "points"] {
             case nil, .null?: break
@@ -46,12 +67,14 @@ public enum GeoJSONStops {
             switch geometry {
             case .point(let p):
                 let key = ["radius", "radius_m", "radiusMeters"].first { f[property: $0] != nil }
-                guard let key, case .number(let radius)? = f[property: key], radius > 0, radius.isFinite else {
-                    throw fail("/properties/radius", "a Point stop needs a positive \"radius\" in metres")
+                let given: Double?
+                if let key, case .number(let r)? = f[property: key] { given = r } else { given = key == nil ? defaultRadiusMeters : nil }
+                guard let radius = given, radius > 0, radius.isFinite else {
+                    throw fail("/properties/\(key ?? "radius")", "a Point stop needs a positive \"radius\" in metres")
                 }
                 do throws(FenceError) {
                     fence = .circle(try CircleFence(centre: Coordinate(uncheckedLatitude: p.latitude, longitude: p.longitude), radiusMeters: radius))
-                } catch { throw fail("/properties/\(key)", error.description) }
+                } catch { throw fail("/properties/\(key ?? "radius")", error.description) }
             case .polygon(let rings):
                 fence = try polygonFence([rings], fail: { fail("/geometry", $0) })
             case .multiPolygon(let polygons):
@@ -59,7 +82,8 @@ public enum GeoJSONStops {
             default:
                 throw fail("/geometry", "a stop needs a Point with a radius, a Polygon or a MultiPolygon, not a \(geometry.typeName)")
             }
-            stops.append(GeoJSONStop(id: f.id, name: name, fence: fence, points: points, question: question))
+            stops.append(GeoJSONStop(id: f.id, name: name, fence: fence, points: points, question: question,
+                                     options: options, answer: answer))
         }
         return stops
     }

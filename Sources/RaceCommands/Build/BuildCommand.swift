@@ -7,16 +7,18 @@ import RaceModel
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
-        abstract: "Make a race file from a CSV list of stops.",
+        abstract: "Make a race file from stops in CSV, GeoJSON or GPX.",
         discussion: """
-        The CSV has a header with name,lat,lon and optionally id,radius_m,points,question,options,answer \
-        (options separated by |). Stops keep the file's order; the course starts at the first and finishes \
+        CSV: a header with name,lat,lon and optionally id,radius_m,points,question,options,answer (options \
+        separated by |). GeoJSON (.geojson, .json): Points (with an optional radius property) become circles, \
+        Polygons and MultiPolygons polygon fences; properties name, id, points, question, options, answer. \
+        GPX: every waypoint becomes a stop, named after it. Stops keep the file's order; the course starts at the first and finishes \
         at the last (--course ordered), visits them in any order (any-order), or is left out (none). \
         The race is validated after it is built: errors are printed and the exit code is 1.
         """
     )
 
-    @Argument(help: "The CSV list of stops.")
+    @Argument(help: "The stops: a .csv, .geojson/.json or .gpx file.")
     var input: String
 
     @Option(name: .shortAndLong, help: "Where to write the race file (default: standard output).")
@@ -55,11 +57,21 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         try reportingInputErrors {
-            let document = try CSVDocument(bytes: try FileBytes.read(input), file: input)
             let title = name ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
             var builder = RaceBuilder(name: title).radius(radius).mode(GameModeSelection(name: mode)).course(course.layout)
             if let timeLimit { builder = builder.timeLimit(minutes: timeLimit) }
-            let race = try StopListCSV.addStops(from: document, to: builder).build()
+            switch URL(fileURLWithPath: input).pathExtension.lowercased() {
+            case "geojson", "json":
+                builder = builder.stops(fromGeoJSON: try GeoJSONStops.stops(from: try GeoJSONReader.read(path: input), file: input,
+                                                                            defaultRadiusMeters: radius))
+            case "gpx":
+                let waypoints = try GPXDocument.read(path: input).waypoints
+                guard !waypoints.isEmpty else { throw InputError(SourceLocation(file: input), "the GPX file has no waypoints to make stops from") }
+                builder = builder.stops(fromWaypoints: waypoints)
+            default:
+                builder = try StopListCSV.addStops(from: try CSVDocument(bytes: try FileBytes.read(input), file: input), to: builder)
+            }
+            let race = builder.build()
             let text = RaceFile.text(race)
             if let output {
                 do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {

@@ -36,11 +36,11 @@ public struct RaceBuilder: Sendable {
 
     /// Adds a circular stop. `id` defaults to a slug of the name, made unique.
     public func stop(_ name: String, at centre: Coordinate, id: String? = nil, radius: Meters? = nil,
-                     points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil) -> RaceBuilder {
+                     points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil, notes: String? = nil) -> RaceBuilder {
         with {
             let stop = Stop(id: id ?? $0.uniqueID(for: name), name: name,
                             fence: .circle(centre: centre, radiusMeters: radius ?? $0.defaultRadius),
-                            task: task, points: points, window: window)
+                            task: task, points: points, window: window, notes: notes)
             $0.race.stops.append(stop)
         }
     }
@@ -48,9 +48,15 @@ public struct RaceBuilder: Sendable {
     /// Adds a polygon stop (rings of coordinates, exterior first; closed or open).
     public func stop(_ name: String, polygon rings: [[Coordinate]], id: String? = nil, points: Int? = nil,
                      task: StopTask? = nil) -> RaceBuilder {
+        stop(name, polygons: [rings], id: id, points: points, task: task)
+    }
+
+    /// Adds a multipolygon stop: polygons of rings (exterior first; closed or open).
+    public func stop(_ name: String, polygons: [[[Coordinate]]], id: String? = nil, points: Int? = nil,
+                     task: StopTask? = nil) -> RaceBuilder {
         with {
-            let closed = rings.map { ring in ring.first == ring.last ? ring : ring + ring.prefix(1) }
-            $0.race.stops.append(Stop(id: id ?? $0.uniqueID(for: name), name: name, fence: .polygon([closed]),
+            let closed = polygons.map { rings in rings.map { ring in ring.first == ring.last ? ring : ring + ring.prefix(1) } }
+            $0.race.stops.append(Stop(id: id ?? $0.uniqueID(for: name), name: name, fence: .polygon(closed),
                                       task: task, points: points))
         }
     }

@@ -1,0 +1,43 @@
+import GeoCore
+import GeoFormats
+import Geofencing
+
+extension RaceBuilder {
+    /// Adds stops read from GeoJSON features: Points become circles, Polygons and
+    /// MultiPolygons polygon fences; `name`, `id` (a string or number), `points` and a question
+    /// with `options` and `answer` come from the properties.
+    public func stops(fromGeoJSON stops: [GeoJSONStop]) -> RaceBuilder {
+        var builder = self
+        for (i, stop) in stops.enumerated() {
+            let name = stop.name ?? "Stop \(i + 1)"
+            let id: String?
+            switch stop.id {
+            case .string(let s)?: id = s
+            case .number(let n)?: id = JSONValue.numberText(n)
+            default: id = nil
+            }
+            let task = stop.question.map { StopTask(question: $0, options: stop.options, answer: stop.answer ?? "") }
+            let points = stop.points.map { Int($0.rounded()) }
+            switch stop.fence {
+            case .circle(let circle):
+                builder = builder.stop(name, at: circle.centre, id: id, radius: circle.radiusMeters, points: points, task: task)
+            case .polygon(let polygon):
+                builder = builder.stop(name, polygons: polygon.polygons, id: id, points: points, task: task)
+            }
+        }
+        return builder
+    }
+
+    /// Adds a stop at each GPX waypoint, named after it (its description becomes the notes),
+    /// with the builder's default radius.
+    public func stops(fromWaypoints waypoints: [GPXPoint]) -> RaceBuilder {
+        var builder = self
+        for (i, point) in waypoints.enumerated() {
+            let details = point.details
+            builder = builder.stop(details.name ?? "Waypoint \(i + 1)",
+                                   at: Coordinate(uncheckedLatitude: point.latitude, longitude: point.longitude),
+                                   notes: details.description)
+        }
+        return builder
+    }
+}

@@ -11,10 +11,11 @@ public struct RaceKitCommand: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [
-            SimulateCommand.self, SynthCommand.self,
+            SimulateCommand.self, SynthCommand.self, RehearseCommand.self,
             FenceCheckCommand.self, FenceEventsCommand.self,
             ValidateCommand.self, BuildCommand.self, FormatCommand.self,
             InspectCommand.self, ConvertCommand.self,
+            ModesCommand.self,
         ]
     )
 

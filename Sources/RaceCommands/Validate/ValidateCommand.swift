@@ -1,4 +1,5 @@
 import ArgumentParser
+import GameModes
 import GeoFormats
 import RaceModel
 
@@ -23,7 +24,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let issues: [ValidationIssue]
         do {
-            issues = RaceValidator().validate(try RaceFile.read(path: race))
+            issues = RaceValidator(additionalRules: [GameModeRegistry.standard.validationRule]).validate(try RaceFile.read(path: race))
         } catch {
             if json {
                 let issue = ValidationIssue(.error, "unreadable", at: "", error.description)

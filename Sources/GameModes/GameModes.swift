@@ -1,2 +1,0 @@
-// Game modes as plugins (issue 7).
-import RaceModel

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// `racekit modes` and the mode rules in `racekit validate`, through the built binary.
+struct ModesCommandTests {
+    @Test("racekit modes lists the five modes with their options")
+    func text() throws {
+        let result = try RaceKitBinary.run(["modes"])
+        #expect(result.status == 0)
+        for mode in ["classic", "quiz", "score", "relay", "territory"] { #expect(result.stdout.contains("\n\(mode): ") || result.stdout.hasPrefix("\(mode): ")) }
+        #expect(result.stdout.contains("  questionsPerRound  integer ≥ 1, default 10\n"))
+    }
+
+    @Test("racekit modes --json: identifiers, summaries, options with type, default and meaning")
+    func json() throws {
+        let result = try RaceKitBinary.run(["modes", "--json"])
+        #expect(result.status == 0)
+        let modes = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(modes.map { $0["identifier"] as? String } == ["classic", "quiz", "score", "relay", "territory"])
+        let territory = try #require(modes.last?["options"] as? [[String: String]])
+        #expect(territory.first == ["name": "size", "type": "integer 2…9", "default": "3",
+                                    "meaning": "N: the board is N×N zones and a line of N wins"])
+    }
+
+    @Test("racekit validate reports a mode's configuration error at its JSON path and exits 1")
+    func validate() throws {
+        let folder = try TemporaryFolder()
+        let race = """
+        {"format": "racekit.race/1", "name": "T", "mode": {"name": "quiz", "config": {"questionsPerRound": "ten"}},
+         "stops": [{"id": "a", "fence": {"type": "circle", "center": [8.54, 47.37], "radius": 30},
+                    "task": {"question": "?", "options": ["x", "y"], "answer": "x"}}],
+         "courses": [{"id": "c", "controls": ["a"]}]}
+        """
+        let path = try folder.write("race.json", race)
+        let result = try RaceKitBinary.run(["validate", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\(path):/mode/config/questionsPerRound: error: expected an integer, found a string [wrong-type]"))
+    }
+}

@@ -1,0 +1,126 @@
+import GeoCore
+import Geofencing
+import RaceModel
+
+/// A Monte Carlo rehearsal: many synthetic fields run the race, and what an organiser needs to
+/// know comes out: how long it takes, where people bunch, which stops GPS noise makes runners
+/// miss, how the course variants compare, and what to change.
+public struct Rehearsal: Sendable {
+    /// One stop's figures over all runs.
+    public struct StopFigures: Hashable, Sendable {
+        public var stop: Int
+        /// Planned arrivals (participants who went there) and those the engine did not register.
+        public var planned: Int
+        public var missed: Int
+        public var missRate: Double { planned > 0 ? Double(missed) / Double(planned) : 0 }
+        /// The most participants inside the fence at once, in any run.
+        public var peakTogether: Int
+    }
+
+    /// A suggestion, tied to a stop when it is about one.
+    public struct Recommendation: Hashable, Sendable {
+        public var stop: String?
+        public var text: String
+    }
+
+    public let race: Race
+    public let runs: Int
+    /// Running times of every participant who finished OK, sorted.
+    public let finishTimes: [Seconds]
+    /// How many results had each status, over all runs.
+    public let statusCounts: [ResultStatus: Int]
+    public let stops: [StopFigures]
+    /// Per course id, the median running time of OK finishers.
+    public let courseMedians: [String: Seconds]
+    public let recommendations: [Recommendation]
+
+    /// Runs `runs` rehearsals of `options.participants` synthetic participants each, seeds
+    /// `seed`, `seed + 1`, ….
+    /// - Parameter progress: called after each run.
+    public init(race: Race, runs: Int, options: SyntheticField.Options, seed: UInt64,
+                progress: (Int) -> Void = { _ in }) throws(ReplayError) {
+        let replay = try RaceReplay(race: race)
+        var finishTimes: [Seconds] = [], statusCounts: [ResultStatus: Int] = [:], byCourse: [String: [Seconds]] = [:]
+        var planned = [Int](repeating: 0, count: race.stops.count), missed = planned, peak = planned
+        for run in 0..<runs {
+            let field = SyntheticField(race: race, options: options, seed: seed &+ UInt64(run))
+            let profiles = field.profiles()
+            let tracks = field.tracks(startTime: 0)
+            var columns = PositionColumns()
+            for (p, track) in tracks.enumerated() {
+                for fix in track.fixes {
+                    columns.append(participant: Int32(p), time: fix.time, latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude)
+                }
+            }
+            let names = tracks.map(\.participant)
+            let ids = names.indices.map { $0 < race.participants.count ? race.participants[$0].id : nil }
+            let result = replay.run(ReplayInput(names: names, participantIDs: ids, positions: columns))
+            let synthesizer = TrackSynthesizer(race: race, seed: seed &+ UInt64(run))
+            for (p, check) in result.courses.enumerated() {
+                statusCounts[check.status, default: 0] += 1
+                if check.status == .ok, let time = check.runningTime {
+                    finishTimes.append(time)
+                    byCourse[check.course?.id ?? "", default: []].append(time)
+                }
+                guard let course = field.course(of: p) else { continue }
+                let visited = Set(result.visits.filter { $0.participant == p }.map(\.stop))
+                for stop in synthesizer.plannedStops(course, skipping: profiles[p].skippedStops) {
+                    guard let s = race.stops.firstIndex(where: { $0.id == stop.id }) else { continue }
+                    planned[s] += 1
+                    if !visited.contains(s) { missed[s] += 1 }
+                }
+            }
+            for (s, together) in Self.peakOccupancy(result.visits, stops: race.stops.count).enumerated() { peak[s] = max(peak[s], together) }
+            progress(run + 1)
+        }
+        self.race = race
+        self.runs = runs
+        self.finishTimes = finishTimes.sorted()
+        self.statusCounts = statusCounts
+        stops = race.stops.indices.map { StopFigures(stop: $0, planned: planned[$0], missed: missed[$0], peakTogether: peak[$0]) }
+        courseMedians = byCourse.mapValues { $0.sorted()[$0.count / 2] }
+        recommendations = Self.recommend(race: race, stops: stops, noise: options.noiseMeters, courseMedians: courseMedians)
+    }
+
+    /// The most visits overlapping in time, per stop (a visit without a departure lasts to the end).
+    static func peakOccupancy(_ visits: [StopVisit], stops: Int) -> [Int] {
+        var events = [[(time: Seconds, delta: Int)]](repeating: [], count: stops)
+        for visit in visits {
+            events[visit.stop].append((visit.time, 1))
+            events[visit.stop].append((visit.leftAt ?? .infinity, -1))
+        }
+        return events.map { list in
+            var inside = 0, most = 0
+            for e in list.sorted(by: { ($0.time, $0.delta) < ($1.time, $1.delta) }) {
+                inside += e.delta
+                most = max(most, inside)
+            }
+            return most
+        }
+    }
+
+    /// Stops missed more than 2 % of the time get a radius suggestion (enough for the noise:
+    /// three standard deviations plus the runners' aiming spread, rounded up to 5 m); stops where
+    /// more than six are inside at once get a stagger suggestion; course variants whose medians
+    /// differ by more than 10 % get a fairness note.
+    static func recommend(race: Race, stops: [StopFigures], noise: Meters, courseMedians: [String: Seconds]) -> [Recommendation] {
+        var out: [Recommendation] = []
+        for figures in stops {
+            let stop = race.stops[figures.stop]
+            if figures.missRate > 0.02, case .circle(_, let radius) = stop.fence {
+                let suggested = max(radius + 5, ((3 * noise + 0.4 * radius + 5) / 5).rounded(.up) * 5)
+                out.append(Recommendation(stop: stop.id, text: "\(stop.id): raise the radius to \(Int(suggested)) m "
+                    + "(\(percent(figures.missRate)) of arrivals were missed under \(Int(noise)) m GPS noise)"))
+            }
+            if figures.peakTogether > 6 {
+                out.append(Recommendation(stop: stop.id, text: "\(stop.id): up to \(figures.peakTogether) participants at once; stagger the starts or split the stop"))
+            }
+        }
+        if let fastest = courseMedians.values.min(), let slowest = courseMedians.values.max(), fastest > 0, slowest / fastest > 1.1 {
+            out.append(Recommendation(stop: nil, text: "course variants differ: medians from \(RaceReport.clock(fastest)) to \(RaceReport.clock(slowest)); rebalance them"))
+        }
+        return out
+    }
+
+    static func percent(_ x: Double) -> String { "\((x * 1000).rounded() / 10) %" }
+}

@@ -67,7 +67,7 @@ struct ClassicModeTests {
         // The win is only declared when ana's result time (30 + 60) cannot be beaten any more: at ben's finish.
         let win = try #require(out.first { if case .win = $0 { return true } else { return false } })
         #expect(win.time == 80)
-        #expect(game.standings().row("ana")?.details["result"] == "90")
+        #expect(game.standings().row("ana")?.details["result"] == "1:30")
     }
 
     @Test("without a rival still running, the finisher wins at once; with one, the win waits for the clock")

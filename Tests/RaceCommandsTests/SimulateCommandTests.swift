@@ -12,10 +12,29 @@ struct SimulateCommandTests {
     func sample() throws {
         let result = try RaceKitBinary.run(["simulate", Self.race, Self.tracks])
         #expect(result.status == 0, "\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let lines = Self.courseStandings(result.stdout)
         #expect(lines.first?.hasPrefix("Zürich Old Town: 8 participants") == true)
         #expect(lines.contains { $0.contains("MissingPunch") })
         #expect(lines.filter { $0.contains(" OK ") }.count == 7)
+        #expect(result.stdout.contains("game mode classic: won by"))
+    }
+
+    /// The course standings: the table's lines up to the first blank line (the game mode's follow).
+    static func courseStandings(_ stdout: String) -> [String] {
+        Array(stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).prefix { !$0.isEmpty })
+    }
+
+    @Test("--mode scores the same tracks under another mode; --mode none leaves the game out")
+    func modes() throws {
+        for mode in ["score", "quiz", "relay", "territory"] {
+            let result = try RaceKitBinary.run(["simulate", Self.race, Self.tracks, "--mode", mode])
+            #expect(result.status == 0, "\(mode): \(result.stderr)")
+            #expect(result.stdout.contains("game mode \(mode)"))
+        }
+        let none = try RaceKitBinary.run(["simulate", Self.race, Self.tracks, "--mode", "none"])
+        #expect(!none.stdout.contains("game mode"))
+        let unknown = try RaceKitBinary.run(["simulate", Self.race, Self.tracks, "--mode", "chess"])
+        #expect(unknown.status == 64)
     }
 
     @Test("the same inputs give byte-identical output in every format", arguments: ["json", "csv", "geojson", "iof", "html"])
@@ -50,7 +69,7 @@ struct SimulateCommandTests {
         #expect(clock.stderr.contains("try --align start"))
         let start = try RaceKitBinary.run(["simulate", moved, Self.tracks, "--align", "start"])
         #expect(start.status == 0)
-        #expect(start.stdout.split(separator: "\n").filter { $0.contains(" OK ") }.count == 7)
+        #expect(Self.courseStandings(start.stdout).filter { $0.contains(" OK ") }.count == 7)
     }
 
     @Test("synth writes reproducible GPX tracks that replay")

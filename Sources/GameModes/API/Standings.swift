@@ -1,22 +1,5 @@
 import GeoCore
-
-/// A result status, in the IOF XML 3.0 vocabulary (`ResultStatus`).
-public enum ResultStatus: String, Hashable, Sendable, Codable, CaseIterable {
-    /// Finished and ranked.
-    case ok = "OK"
-    /// Finished without visiting every required stop (or, in the quiz, with unanswered questions).
-    case missingPunch = "MissingPunch"
-    /// Left, or had not finished when the race ended.
-    case didNotFinish = "DidNotFinish"
-    /// Finished after the time limit.
-    case overTime = "OverTime"
-    case disqualified = "Disqualified"
-    /// Still racing: the race is not over.
-    case active = "Active"
-    /// Taking part without a result (a team without members, a player without an opponent).
-    case notCompeting = "NotCompeting"
-    case didNotStart = "DidNotStart"
-}
+import RaceModel
 
 /// One line of the standings: a competitor (a participant, or a team in team modes).
 public struct StandingsRow: Hashable, Sendable, Codable {
@@ -89,6 +72,14 @@ public struct Standings: Hashable, Sendable, Codable {
         final ? rows.filter { $0.rank == 1 }.map(\.competitor) : []
     }
 
+    /// `m:ss` or `h:mm:ss` for seconds since the start.
+    static func clock(_ seconds: Seconds) -> String {
+        let total = Int(seconds.rounded())
+        let (h, m, r) = (total / 3600, total / 60 % 60, total % 60)
+        let pad = { (x: Int) in x < 10 ? "0\(x)" : "\(x)" }
+        return h > 0 ? "\(h):\(pad(m)):\(pad(r))" : "\(m):\(pad(r))"
+    }
+
     /// A plain-text table, the same bytes for the same standings.
     public func table() -> String {
         let header = ["rank", "competitor", "status", "points", "stops", "finish"] + columns
@@ -96,7 +87,7 @@ public struct Standings: Hashable, Sendable, Codable {
         func add(_ rows: [StandingsRow]) {
             for row in rows {
                 lines.append([row.rank.map(String.init) ?? "-", row.competitor, row.status.rawValue, String(row.points),
-                              String(row.stopsReached), row.finishTime.map(Outcome.number) ?? "-"]
+                              String(row.stopsReached), row.finishTime.map(Self.clock) ?? "-"]
                              + columns.map { row.details[$0] ?? "" })
             }
         }

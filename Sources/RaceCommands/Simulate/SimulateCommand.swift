@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GameModes
 import GeoFormats
 import RaceModel
 import RaceSimulation
@@ -33,6 +34,33 @@ struct SimulateCommand: ParsableCommand {
     var format: Format = .table
     @Option(name: .shortAndLong, help: "Write the output here instead of standard output.") var output: String?
     @Option(help: "Sustained speed (m/s) above which a track is flagged as impossible for the sport.") var maxSpeed: Double = 7
+    @Option(help: "Score under this game mode instead of the race's own (racekit modes lists them), or 'none'.") var mode: String?
+    @Option(help: "Answers and submissions, JSON Lines with a participant field (docs/game-modes.md); default: a seeded model.")
+    var responses: String?
+    @Option(help: "With the seeded model: the chance an answer is right.") var answerAccuracy: Double = 0.8
+    @Option(help: "Seed of the game's random choices and of the answer model.") var seed: UInt64 = 1
+
+    /// The replay under the chosen mode; `nil` for `--mode none` or a race whose mode RaceKit
+    /// does not know (said on standard error).
+    private func play(_ replay: ReplayResult, race: Race) throws -> GamePlay? {
+        let name = mode ?? race.mode.name
+        guard name != "none" else { return nil }
+        guard let chosen = GameModeRegistry.standard.mode(named: name) else {
+            Standard.error("racekit: warning: the race's mode \"\(name)\" is not one racekit knows; scoring the course only")
+            return nil
+        }
+        let responder: any Responder
+        if let responses {
+            responder = try ResponseFile.read(path: responses, participant: nil)
+        } else {
+            responder = AnswerModel(race: race, accuracy: answerAccuracy, delaySeconds: 5...40, seed: seed)
+        }
+        do throws(ModeConfigurationError) {
+            return try GamePlay(replay, mode: chosen, configuration: chosen.configuration(in: race), responder: responder, seed: seed)
+        } catch {
+            throw InputError(SourceLocation(file: self.race), error.description)
+        }
+    }
 
     enum TrackAlignmentOption: String, ExpressibleByArgument, CaseIterable {
         case clock, start
@@ -42,6 +70,10 @@ struct SimulateCommand: ParsableCommand {
     func validate() throws {
         guard !tracks.isEmpty else { throw ValidationError("Give at least one GPX file or folder.") }
         guard maxSpeed > 0, maxSpeed.isFinite else { throw ValidationError("--max-speed must be positive.") }
+        guard (0...1).contains(answerAccuracy) else { throw ValidationError("--answer-accuracy must be within 0…1.") }
+        if let mode, mode != "none", GameModeRegistry.standard.mode(named: mode) == nil {
+            throw ValidationError("unknown mode \"\(mode)\"; racekit modes lists them: \(GameModeRegistry.standard.identifiers.joined(separator: ", ")).")
+        }
     }
 
     func run() throws {
@@ -72,7 +104,8 @@ struct SimulateCommand: ParsableCommand {
             }
             var limits = CheatFlags.Limits()
             limits.maximumSpeedMetersPerSecond = maxSpeed
-            let report = RaceReport(replay: replay, startEpoch: race.startTime == nil ? nil : start, cheatLimits: limits)
+            let report = RaceReport(replay: replay, startEpoch: race.startTime == nil ? nil : start,
+                                    game: try play(replay, race: race), cheatLimits: limits)
             let text: String
             switch format {
             case .table: text = report.table

@@ -1,4 +1,5 @@
 import GeoFormats
+import RaceModel
 
 extension Rehearsal {
     /// The finish time at quantile `q` (0…1) of OK finishers.

@@ -34,7 +34,18 @@ extension RaceReport {
             page += "<td class=\"status-\(s.status.rawValue)\">\(s.status.rawValue)</td><td>\(Self.clock(s.runningTime))</td>"
             page += "<td>\(s.stopsReached)/\(s.stopsOnCourse)</td>\(showPoints ? "<td>\(s.points)</td>" : "")</tr>\n"
         }
-        page += "</table>\n<h2>Splits</h2>\n<p class=\"note\">Leg time (leg rank); the leg's best in bold. Hover a heading for its stops.</p>\n"
+        page += "</table>\n"
+        if let game {
+            let winners = game.standings.winners.isEmpty ? "" : " — won by \(Self.escape(game.standings.winners.joined(separator: ", ")))"
+            page += "<h2>Game: \(Self.escape(game.mode))\(winners)</h2>\n<table><tr><th>#</th><th>Name</th><th>Status</th><th>Points</th><th>Stops</th><th>Details</th></tr>\n"
+            for row in game.standings.rows {
+                let details = row.details.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+                page += "<tr><td>\(row.rank.map(String.init) ?? "")</td><td>\(Self.escape(row.name))</td><td class=\"status-\(row.status.rawValue)\">\(row.status.rawValue)</td>"
+                page += "<td>\(row.points)</td><td>\(row.stopsReached)</td><td style=\"text-align:left\">\(Self.escape(details))</td></tr>\n"
+            }
+            page += "</table>\n"
+        }
+        page += "<h2>Splits</h2>\n<p class=\"note\">Leg time (leg rank); the leg's best in bold. Hover a heading for its stops.</p>\n"
         page += "<div style=\"overflow-x:auto\">" + splitTable() + "</div>\n<h2>Leader over time</h2>\n"
         page += "<p class=\"note\">Stops reached against time: the highest line leads; dots mark a new leader.</p>\n" + progressChart(colour)
         if !flags.flags.isEmpty {

@@ -1,3 +1,4 @@
+import GameModes
 import GeoCore
 import GeoFormats
 
@@ -44,6 +45,21 @@ extension RaceReport {
                     ("evidence", .string(f.evidence))])
         }
         let screening = replay.screening
+        func rows(_ rows: [StandingsRow]) -> JSONValue {
+            .array(rows.map { row in
+                object([("rank", row.rank.map { .number(Double($0)) } ?? .null), ("competitor", .string(row.competitor)),
+                        ("name", .string(row.name)), ("members", .array(row.members.map { .string($0) })),
+                        ("status", .string(row.status.rawValue)), ("points", .number(Double(row.points))),
+                        ("stopsReached", .number(Double(row.stopsReached))), ("finishTime", time(row.finishTime)),
+                        ("details", .object(row.details.sorted { $0.key < $1.key }.map { JSONMember($0.key, .string($0.value)) }))])
+            })
+        }
+        let game: JSONValue = self.game.map { game in
+            object([("mode", .string(game.mode)), ("winners", .array(game.standings.winners.map { .string($0) })),
+                    ("standings", rows(game.standings.rows)),
+                    ("groups", .array(game.standings.groups.map { object([("id", .string($0.id)), ("name", .string($0.name)), ("standings", rows($0.rows))]) })),
+                    ("outcomes", .array(game.outcomes.map { .string($0.description) }))])
+        } ?? .null
         return object([
             ("format", .string("racekit.simulation/1")),
             ("race", .string(race.name)),
@@ -51,6 +67,7 @@ extension RaceReport {
             ("startEpoch", startEpoch.map { .number($0) } ?? .null),
             ("participants", .number(Double(names.count))),
             ("standings", .array(standings)),
+            ("game", game),
             ("arrivals", .array(arrivals)),
             ("legs", .array(legs)),
             ("leader", .array(leaders)),

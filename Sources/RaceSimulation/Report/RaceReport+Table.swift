@@ -18,6 +18,12 @@ extension RaceReport {
                                  : String(repeating: " ", count: widths[c] - cell.count) + cell
             }.joined(separator: "  "))
         }
+        if let game {
+            lines.append("")
+            lines.append("game mode \(game.mode)\(game.standings.winners.isEmpty ? "" : ": won by " + game.standings.winners.joined(separator: ", "))")
+            lines.append(game.standings.table().trimmingCharacters(in: .newlines))
+            lines.append("")
+        }
         if let last = leader.changes.last {
             lines.append("leader changes: \(leader.changes.count); last at \(Self.clock(last.time)): \(replay.input.names[last.participant])")
         }

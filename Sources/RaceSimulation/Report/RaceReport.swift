@@ -1,3 +1,4 @@
+import GameModes
 import GeoCore
 import Geofencing
 import RaceModel
@@ -27,11 +28,15 @@ public struct RaceReport: Sendable {
     public let flags: CheatFlags
     /// The race start as seconds since 1970, when the race states one (for absolute times).
     public let startEpoch: Seconds?
+    /// The game mode's verdict on the same visits, when a mode was played.
+    public let game: GamePlay?
 
-    public init(replay: ReplayResult, startEpoch: Seconds?, cheatLimits: CheatFlags.Limits = CheatFlags.Limits()) {
+    public init(replay: ReplayResult, startEpoch: Seconds?, game: GamePlay? = nil,
+                cheatLimits: CheatFlags.Limits = CheatFlags.Limits()) {
         race = replay.race
         self.replay = replay
         self.startEpoch = startEpoch
+        self.game = game
         legs = LegAnalysis(replay)
         leader = LeaderTimeline(replay)
         flags = CheatFlags(replay, limits: cheatLimits)

@@ -1,16 +1,24 @@
-/// A participant's result status, in the vocabulary of IOF XML 3.0 (`ResultStatus`).
-public enum ResultStatus: String, Hashable, Sendable, CaseIterable {
+/// A result status, in the IOF XML 3.0 vocabulary (`ResultStatus`).
+public enum ResultStatus: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Finished and ranked.
     case ok = "OK"
+    /// Finished without visiting every required stop (or, in the quiz, with unanswered questions).
     case missingPunch = "MissingPunch"
+    /// Left, or had not finished when the race ended.
     case didNotFinish = "DidNotFinish"
+    /// Finished after the time limit.
     case overTime = "OverTime"
     case disqualified = "Disqualified"
-    case didNotStart = "DidNotStart"
+    /// Still racing: the race is not over.
     case active = "Active"
+    /// Taking part without a result (a team without members, a player without an opponent).
     case notCompeting = "NotCompeting"
+    case didNotStart = "DidNotStart"
+}
 
+extension ResultStatus {
     /// Ranked statuses first (OK), then the others in IOF's usual listing order.
-    var listingOrder: Int {
+    public var listingOrder: Int {
         switch self {
         case .ok: return 0
         case .overTime: return 1

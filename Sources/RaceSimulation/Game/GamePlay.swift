@@ -1,0 +1,42 @@
+import GameModes
+import GeoCore
+import GeoFormats
+import RaceModel
+
+/// A replay scored under a game mode: the replay's visits, in time order, fed to the mode,
+/// with answers and submissions from a responder (a seeded model or a file).
+public struct GamePlay: Sendable {
+    /// The mode's identifier.
+    public let mode: String
+    public let standings: Standings
+    /// Everything the mode decided, in time order.
+    public let outcomes: [Outcome]
+
+    /// Plays `replay` under `mode`.
+    /// - Parameters:
+    ///   - configuration: the mode's options; the race's own when it names this mode, else defaults.
+    ///   - responder: who answers questions and submits clues; `nil` for nobody.
+    ///   - seed: the mode's random choices (pairings, rotations) derive from it.
+    /// - Throws: ``ModeConfigurationError`` when the configuration does not fit the mode.
+    public init(_ replay: ReplayResult, mode: AnyGameMode, configuration: JSONValue? = nil,
+                responder: (any Responder)?, seed: UInt64) throws(ModeConfigurationError) {
+        let race = replay.race
+        let names = replay.input.names
+        // Each track plays as its race participant, or as a participant of its own name.
+        let ids = names.indices.map { replay.input.participantIDs[$0] ?? names[$0] }
+        var participants = race.participants.filter { ids.contains($0.id) }
+        for (p, id) in ids.enumerated() where !participants.contains(where: { $0.id == id }) {
+            participants.append(Participant(id: id, name: names[p]))
+        }
+        var session = try mode.session(race: race, participants: participants, configuration: configuration, seed: seed)
+        var inputs = replay.visits.map { visit in
+            GameInput.visit(Visit(participant: ids[visit.participant], stop: race.stops[visit.stop].id, time: visit.time,
+                                  leftAt: visit.leftAt, accuracyMeters: visit.accuracyMeters))
+        }
+        let lastFix = replay.input.positions.time.last ?? 0
+        inputs.append(.end(max(lastFix, race.timeLimitSeconds ?? 0)))
+        outcomes = session.play(inputs, responder: responder)
+        standings = session.standings()
+        self.mode = mode.identifier
+    }
+}

@@ -18,6 +18,8 @@ let package = Package(
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "Geofencing", package: "RaceKit"),
                 .product(name: "GeoFormats", package: "RaceKit"),
+                .product(name: "RaceModel", package: "RaceKit"),
+                .product(name: "RaceSimulation", package: "RaceKit"),
                 .product(name: "GeoCore", package: "RaceKit"),
             ],
             path: "Benchmarks/Geofence",

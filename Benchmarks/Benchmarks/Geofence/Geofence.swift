@@ -75,4 +75,5 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     eventBenchmarks()
+    replayBenchmarks()
 }

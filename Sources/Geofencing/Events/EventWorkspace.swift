@@ -63,7 +63,7 @@ public struct EventWorkspace: Sendable {
                                                    toLatitude: bLat, longitude: bLon, lengthMeters: lengthMeters)
         candidates.removeAll(keepingCapacity: true)
         let generation = generation
-        index.forEachCandidate(in: box) { fence in
+        index.forEachCandidate(alongSegmentFromLatitude: aLat, longitude: aLon, toLatitude: bLat, longitude: bLon, box: box) { fence in
             guard marks[fence] != generation else { return }
             marks[fence] = generation
             if index.mayReach(fence, into: box) { candidates.append(Int32(fence)) }

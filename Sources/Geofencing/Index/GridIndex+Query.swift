@@ -84,6 +84,34 @@ extension GridIndex {
         }
     }
 
+    /// Calls `body` with the candidates of ``forEachCandidate(in:_:)`` for the box of a segment
+    /// between two points, taking a shortcut when the box lies within the one or two
+    /// neighbouring cells of the segment's ends in one row (the usual case for fixes a second
+    /// apart): then only those cells' runs are walked, which is exactly the set the general walk
+    /// would visit.
+    public func forEachCandidate(alongSegmentFromLatitude aLat: Degrees, longitude aLon: Degrees,
+                                 toLatitude bLat: Degrees, longitude bLon: Degrees, box: GeoBoundingBox,
+                                 _ body: (Int) -> Void) {
+        let layout = storage.layout
+        let row = layout.row(latitude: aLat)
+        if !box.crossesAntimeridian, !box.spansAllLongitudes, row == layout.row(latitude: bLat),
+           layout.row(latitude: box.south) == row, layout.row(latitude: box.north) == row {
+            let ca = layout.column(longitude: aLon, row: row), cb = layout.column(longitude: bLon, row: row)
+            let first = min(ca, cb), last = max(ca, cb)
+            // Clear of ±180°, where the walk also visits the row's other end.
+            if last - first <= 1, box.west > -180, box.east < 180, layout.column(longitude: box.west, row: row) >= first,
+               layout.column(longitude: box.east, row: row) <= last {
+                for fence in storage.oversized { body(Int(fence)) }
+                for column in first...last {
+                    let run = storage.cells.run(of: GridLayout.key(row: row, column: column))
+                    for i in run.start..<run.end { body(Int(storage.entries[i])) }
+                }
+                return
+            }
+        }
+        forEachCandidate(in: box, body)
+    }
+
     /// Calls `body` with every fence registered in a cell that `box` touches: a superset of
     /// the fences that reach into the box, possibly with repeats (a fence spans several cells).
     /// Used to find the fences a segment between two fixes may cross.

@@ -1,0 +1,45 @@
+import Benchmark
+import GeoCore
+import Geofencing
+import RaceModel
+import RaceSimulation
+
+/// The replay workload of the simulation issue: 1 000 participants × 3 600 fixes (1 Hz, an
+/// hour) through a 30-stop race, GPX parsing excluded. Fixes per second = throughput × 3.6 M.
+func replayBenchmarks() {
+    Benchmark("Replay, 1 000 participants × 3 600 fixes × 30 stops",
+              configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 5)) { benchmark in
+        let (race, input) = replayWorkload()
+        let replay = try RaceReplay(race: race)
+        benchmark.startMeasurement()
+        blackHole(replay.run(input))
+    }
+}
+
+/// 30 stops on a 1 km circle, runners walking 3 m/s from stop to stop with ±20° wander.
+private func replayWorkload() -> (Race, ReplayInput) {
+    let centre = Coordinate(uncheckedLatitude: 47.37, longitude: 8.54)
+    var builder = RaceBuilder(name: "Bench").radius(25).timeLimit(minutes: 90)
+    for i in 0..<30 {
+        builder = builder.stop("S\(i)", at: centre.destination(bearingDegrees: Double(i) * 12, distanceMeters: 1000), id: "s\(i)")
+    }
+    let race = builder.build()
+    let targets = race.stops.map { stop -> Coordinate in
+        guard case .circle(let c, _) = stop.fence else { return centre }
+        return c
+    }
+    var random = SplitMix64(seed: 1)
+    var columns = PositionColumns()
+    columns.reserveCapacity(3_600_000)
+    var position = (0..<1000).map { _ in centre.destination(bearingDegrees: random.uniform(0...360), distanceMeters: 1000) }
+    var target = (0..<1000).map { _ in Int(random.next() % 30) }
+    for t in 0..<3600 {
+        for p in 0..<1000 {
+            if position[p].distanceMeters(to: targets[target[p]]) < 5 { target[p] = (target[p] + 1) % 30 }
+            let bearing = position[p].initialBearingDegrees(to: targets[target[p]]) + random.uniform(-20...20)
+            position[p] = position[p].destination(bearingDegrees: bearing, distanceMeters: 3)
+            columns.append(participant: Int32(p), time: Double(t), latitude: position[p].latitude, longitude: position[p].longitude)
+        }
+    }
+    return (race, ReplayInput(names: (0..<1000).map { "P\($0)" }, positions: columns))
+}

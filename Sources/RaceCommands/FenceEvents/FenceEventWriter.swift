@@ -19,7 +19,7 @@ struct FenceEventWriter {
             if json {
                 var fields = [
                     "\"time\":\(FixedPoint.text(event.time, 3))",
-                    "\"participant\":\(JSONText.string(participant))",
+                    "\"participant\":\(JSONValue.string(participant).serialized(pretty: false))",
                     "\"stop\":\(stop)",
                     "\"event\":\"\(event.kind.rawValue)\"",
                     "\"line\":\(line)",
@@ -60,25 +60,7 @@ struct FenceEventWriter {
     }
 }
 
-/// Text escaping for hand-written JSON and CSV.
-enum JSONText {
-    static func string(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-}
-
+/// Text escaping for hand-written CSV.
 enum CSVText {
     /// A CSV field, quoted when it holds a comma, quote or line break (RFC 4180).
     static func field(_ value: String) -> String {

@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "GeoCore", "RaceTestSupport"]),
         .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "Geofencing"]),
         .testTarget(name: "RaceModelTests", dependencies: ["RaceModel", "RaceTestSupport"]),
-        .testTarget(name: "RouteOptimizerTests", dependencies: ["RouteOptimizer", "GeoCore"]),
+        .testTarget(name: "RouteOptimizerTests", dependencies: ["RouteOptimizer", "GeoCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GameModesTests", dependencies: ["GameModes", "RaceModel", "GeoCore"]),
         .testTarget(name: "RaceSimulationTests", dependencies: ["RaceSimulation", "RaceModel", "RaceTestSupport"]),
         .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"]),

@@ -45,6 +45,16 @@ let package = Package(
             path: "Benchmarks/Formats",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "OptimizerBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "RouteOptimizer", package: "RaceKit"),
+                .product(name: "GeoCore", package: "RaceKit"),
+            ],
+            path: "Benchmarks/Optimizer",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,7 @@ public struct RaceKitCommand: ParsableCommand {
             FenceCheckCommand.self, FenceEventsCommand.self,
             ValidateCommand.self, BuildCommand.self, FormatCommand.self,
             InspectCommand.self, ConvertCommand.self,
+            OptimizeCommand.self,
             ModesCommand.self,
         ]
     )

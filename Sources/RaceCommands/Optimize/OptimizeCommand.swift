@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import RouteOptimizer
+
+/// `racekit optimize`: the best order of a set of stops, from a TSPLIB file or a distance matrix
+/// (a race file arrives with the race model).
+struct OptimizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "optimize",
+        abstract: "Put stops in the shortest order: a closed tour or an open path, with fair variants.",
+        discussion: """
+        Input: --tsplib FILE.tsp (GEO, EUC_2D, CEIL_2D, ATT; ids 1…n) or --matrix FILE.csv|.json (n × n \
+        whole non-negative numbers, asymmetric allowed; optional header of stop ids). Up to 13 stops \
+        the order is proven optimal (Held–Karp); above, an iterated 2-opt + Or-opt local search runs \
+        for --time-limit seconds or --iterations rounds, whichever ends first. --seed with \
+        --iterations (and no time limit) gives the same order on every machine.
+
+        With bestSolutions.txt beside a TSPLIB file the gap to the known optimum is printed. \
+        --result-line prints the line ../shared/peers/summarize.py reads (as tsp_peers.py does).
+        """
+    )
+
+    @Argument(help: "A race file (arrives with the race model; use --tsplib or --matrix for now).")
+    var race: String?
+
+    @Option(help: "A TSPLIB .tsp file.")
+    var tsplib: String?
+
+    @Option(help: "A distance matrix: CSV (optionally with a header of stop ids) or JSON ([[…]] or {\"labels\",\"matrix\"}).")
+    var matrix: String?
+
+    @Option(parsing: .upToNextOption, help: "Open path with fixed ends: --open START FINISH (stop ids).")
+    var open: [String] = []
+
+    @Option(help: "Fixed first stop (id). With --finish or --path the route is an open path, otherwise a closed tour from here.")
+    var start: String?
+
+    @Option(help: "Fixed last stop of an open path (id).")
+    var finish: String?
+
+    @Flag(help: "An open path (no return leg) even without --finish.")
+    var path = false
+
+    @Option(help: "Seconds of search (default 1; 0 with --iterations for none).")
+    var timeLimit: Double = 1
+
+    @Option(help: "Perturbation rounds of the local search (reproducible runs).")
+    var iterations: Int?
+
+    @Option(help: "Seed of the search.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Fair variants: K different orders of the same stops.")
+    var variants: Int = 1
+
+    @Option(help: "Longest a variant may be, in percent over the best.")
+    var maxExcess: Double = 5
+
+    @Option(name: .shortAndLong, help: "Write the order here: a TSPLIB .tour for --tsplib, otherwise one stop id per line.")
+    var output: String?
+
+    @Flag(help: "Print one JSON object: length, seconds, tour, …")
+    var json = false
+
+    @Flag(help: "Print a RESULT line for ../shared/peers/summarize.py.")
+    var resultLine = false
+
+    func validate() throws {
+        if let race {
+            throw ValidationError("optimizing a race file (\(race)) is not available yet: it arrives with the race model; use --tsplib FILE or --matrix FILE")
+        }
+        guard (tsplib == nil) != (matrix == nil) else { throw ValidationError("Give exactly one of --tsplib FILE and --matrix FILE.") }
+        guard open.isEmpty || open.count == 2 else { throw ValidationError("--open takes two stop ids: START FINISH.") }
+        guard open.isEmpty || (start == nil && finish == nil) else { throw ValidationError("Use either --open START FINISH or --start/--finish.") }
+        guard timeLimit >= 0, timeLimit.isFinite else { throw ValidationError("--time-limit must be a non-negative number of seconds.") }
+        guard timeLimit > 0 || iterations != nil else { throw ValidationError("--time-limit 0 needs --iterations.") }
+        if let iterations, iterations < 0 { throw ValidationError("--iterations must be non-negative.") }
+        guard variants >= 1 else { throw ValidationError("--variants must be at least 1.") }
+        guard maxExcess >= 0, maxExcess.isFinite else { throw ValidationError("--max-excess must be a non-negative percentage.") }
+        guard !(json && resultLine) else { throw ValidationError("Choose one of --json and --result-line.") }
+    }
+
+    func run() throws {
+        do {
+            try optimize()
+        } catch let error as RouteOptimizerError {
+            Standard.error("racekit: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func optimize() throws {
+        let load = Stopwatch()
+        let input = try OptimizeInput.load(tsplib: tsplib, matrix: matrix)
+        let loadSeconds = load.seconds
+
+        let labels = input.labels
+        func index(_ id: String) throws -> Int { try RouteProblem.index(of: id, in: labels) }
+        let startID = open.first ?? start, finishID = open.count == 2 ? open[1] : finish
+        let first = try startID.map(index), last = try finishID.map(index)
+        let shape: RouteShape = (last != nil || path || !open.isEmpty) ? .openPath(start: first, finish: last) : .closedTour(start: first)
+        let problem = try RouteProblem(matrix: input.matrix, labels: labels, shape: shape)
+        let options = RouteSolver.Options(timeLimit: timeLimit > 0 ? timeLimit : nil, iterations: iterations, seed: seed)
+
+        let solve = Stopwatch()
+        let set = try RouteSolver.fairVariants(problem, count: variants, maxExcessPercent: maxExcess, options: options)
+        let seconds = solve.seconds
+
+        let best = set.variants[0].solution
+        let report = OptimizeReport(
+            instance: input.name, n: problem.count, mode: Self.mode(shape, labels), length: best.length,
+            optimum: shape.isClosed ? input.bestKnown : nil, seconds: seconds, loadSeconds: loadSeconds,
+            tour: best.order.map { labels[$0] }, iterations: best.iterations, method: best.method.rawValue,
+            provenOptimal: best.isProvenOptimal, inputLength: problem.length(of: Array(0..<problem.count)),
+            variants: variants > 1 ? set.variants.map { OptimizeReport.Variant($0, labels: labels) } : nil,
+            spread: variants > 1 ? set.spread : nil, timeLimit: timeLimit > 0 ? timeLimit : nil, seed: seed,
+            iterationLimit: iterations)
+        if let output {
+            let text = tsplib != nil ? report.tourFile : report.tour.joined(separator: "\n") + "\n"
+            do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
+                throw RouteOptimizerError(.invalidOption, "cannot write the file", at: output)
+            }
+        }
+        if json {
+            Standard.output(try JSONOutput.string(report) + "\n")
+        } else if resultLine {
+            Standard.output(report.resultLine + "\n")
+        } else {
+            Standard.output(report.table)
+        }
+    }
+
+    private static func mode(_ shape: RouteShape, _ labels: [String]) -> String {
+        switch shape {
+        case .closedTour: return "closed"
+        case .openPath(let s, let f): return "open:\(s.map { labels[$0] } ?? "*")-\(f.map { labels[$0] } ?? "*")"
+        }
+    }
+}

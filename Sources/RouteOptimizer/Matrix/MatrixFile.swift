@@ -1,0 +1,190 @@
+import Foundation
+
+/// A distance matrix read from a user's file, with the stop labels the file gives (if any).
+///
+/// Two formats, chosen by the file name (`.json`, otherwise CSV):
+///
+/// - **CSV**: n lines of n whole numbers. An optional header line of labels (`a,b,c`) and, with
+///   it, an optional label cell at the start of every row (header `,a,b,c` or `from,a,b,c`; the
+///   row labels must repeat the header's).
+/// - **JSON**: an array of n arrays of n numbers, or `{"labels": [...], "matrix": [[...]]}`
+///   (`"ids"` is accepted for `"labels"`).
+///
+/// Entries are non-negative whole numbers up to 2³¹ − 1 (`3.0` is accepted, `3.5` is not);
+/// diagonal entries are read but ignored. Errors name `file:line:column` (CSV) or the JSON path
+/// (`walk.json:/matrix/2/0`, 0-based like JSON Pointer).
+public struct MatrixFile: Hashable, Sendable {
+    /// The distances.
+    public let matrix: DistanceMatrix
+    /// The labels from the header (CSV) or `labels`/`ids` (JSON), one per stop.
+    public let labels: [String]?
+
+    public init(matrix: DistanceMatrix, labels: [String]?) {
+        self.matrix = matrix
+        self.labels = labels
+    }
+
+    /// Reads `path` as JSON when it ends in `.json`, otherwise as CSV.
+    /// - Throws: ``RouteOptimizerError`` naming the place of the first problem.
+    public static func read(path: String) throws(RouteOptimizerError) -> MatrixFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RouteOptimizerError(.malformedMatrix, "cannot read the file", at: path)
+        }
+        if path.lowercased().hasSuffix(".json") { return try parseJSON(data, source: path) }
+        return try parseCSV(String(decoding: data, as: UTF8.self), source: path)
+    }
+}
+
+// MARK: - CSV
+
+extension MatrixFile {
+    /// Parses CSV text (see the type's documentation).
+    /// - Complexity: O(size of the text).
+    public static func parseCSV(_ text: String, source: String) throws(RouteOptimizerError) -> MatrixFile {
+        struct Cell { let text: Substring; let line: Int; let column: Int }
+        var lines: [[Cell]] = []
+        var lineNumber = 0
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            lineNumber += 1
+            var line = rawLine
+            if lineNumber == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            var cells: [Cell] = []
+            var column = 1
+            for piece in line.split(separator: ",", omittingEmptySubsequences: false) {
+                let leading = piece.prefix { $0 == " " || $0 == "\t" }.utf8.count
+                let trimmed = piece.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+                cells.append(Cell(text: Substring(String(trimmed)), line: lineNumber, column: column + leading))
+                column += piece.utf8.count + 1
+            }
+            lines.append(cells)
+        }
+        guard !lines.isEmpty else { throw RouteOptimizerError(.malformedMatrix, "the file has no rows", at: source) }
+
+        func isNumber(_ s: Substring) -> Bool { Double(s) != nil }
+        var labels: [String]? = nil
+        var rowsHaveLabels = false
+        var body = lines[...]
+        if lines[0].contains(where: { !isNumber($0.text) }) {
+            let header = lines[0].map { String($0.text) }
+            body = lines.dropFirst()
+            if header.count == body.count + 1 {
+                rowsHaveLabels = true
+                labels = Array(header.dropFirst())
+            } else {
+                labels = header
+            }
+        }
+        let n = labels?.count ?? body.first?.count ?? 0
+        guard body.count == n else {
+            throw RouteOptimizerError(.wrongSize, "\(body.count) rows of distances but \(n) columns; the matrix must be square", at: source)
+        }
+        var entries = [Int32](repeating: 0, count: n * n)
+        for (i, row) in body.enumerated() {
+            var cells = row[...]
+            if rowsHaveLabels, let first = cells.first {
+                guard first.text == labels![i] else {
+                    throw RouteOptimizerError(.malformedMatrix, "row label '\(first.text)' should be '\(labels![i])', the header's label \(i + 1)",
+                                              at: "\(source):\(first.line):\(first.column)")
+                }
+                cells = cells.dropFirst()
+            }
+            guard cells.count == n else {
+                throw RouteOptimizerError(.wrongSize, "this row has \(cells.count) distances; the matrix needs \(n) (one per stop)",
+                                          at: "\(source):\(row.first?.line ?? 0)")
+            }
+            for (j, cell) in cells.enumerated() {
+                let value = try integer(cell.text, at: "\(source):\(cell.line):\(cell.column)")
+                if i != j { entries[i * n + j] = value }
+            }
+        }
+        return MatrixFile(matrix: DistanceMatrix(count: n, entries: entries), labels: labels)
+    }
+
+    /// A cell as a non-negative 32-bit whole number.
+    private static func integer(_ text: Substring, at location: String) throws(RouteOptimizerError) -> Int32 {
+        if let value = Int(text) { return try checked(Double(value), text: String(text), at: location) }
+        guard let value = Double(text), value.isFinite else {
+            throw RouteOptimizerError(.notAnInteger, "'\(text)' is not a number", at: location)
+        }
+        return try checked(value, text: String(text), at: location)
+    }
+
+    private static func checked(_ value: Double, text: String, at location: String) throws(RouteOptimizerError) -> Int32 {
+        guard value >= 0 else { throw RouteOptimizerError(.negativeDistance, "distance \(text) is negative", at: location) }
+        guard value == value.rounded() else {
+            throw RouteOptimizerError(.notAnInteger, "distance \(text) is not a whole number (distances are integers: metres, seconds, …)", at: location)
+        }
+        guard value <= Double(Int32.max) else {
+            throw RouteOptimizerError(.notAnInteger, "distance \(text) exceeds \(Int32.max)", at: location)
+        }
+        return Int32(value)
+    }
+}
+
+// MARK: - JSON
+
+/// Whether a JSONSerialization value is `true`/`false` (on Linux every NSNumber also casts to Bool).
+private func isBoolean(_ value: Any) -> Bool {
+    String(describing: type(of: value)).contains("Boolean") || type(of: value) == Bool.self
+}
+
+extension MatrixFile {
+    /// Parses JSON data (see the type's documentation).
+    /// - Complexity: O(size of the data).
+    public static func parseJSON(_ data: Data, source: String) throws(RouteOptimizerError) -> MatrixFile {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw RouteOptimizerError(.malformedMatrix, "not valid JSON", at: source)
+        }
+        var labels: [String]? = nil
+        var rowsValue: Any = root
+        var prefix = ""
+        if let object = root as? [String: Any] {
+            guard let matrix = object["matrix"] else {
+                throw RouteOptimizerError(.malformedMatrix, "expected a \"matrix\" key (an array of rows)", at: "\(source):/")
+            }
+            rowsValue = matrix
+            prefix = "/matrix"
+            let labelKey = object["labels"] != nil ? "labels" : "ids"
+            if let rawLabels = object[labelKey] {
+                guard let array = rawLabels as? [Any] else {
+                    throw RouteOptimizerError(.malformedMatrix, "expected an array of labels", at: "\(source):/\(labelKey)")
+                }
+                labels = try array.enumerated().map { (k, v) throws(RouteOptimizerError) -> String in
+                    if let s = v as? String { return s }
+                    if let number = v as? NSNumber, !isBoolean(v) { return number.stringValue }
+                    throw RouteOptimizerError(.malformedMatrix, "a label must be a string or a number", at: "\(source):/\(labelKey)/\(k)")
+                }
+            }
+        }
+        guard let rows = rowsValue as? [Any] else {
+            throw RouteOptimizerError(.malformedMatrix, "expected an array of rows", at: "\(source):\(prefix.isEmpty ? "/" : prefix)")
+        }
+        let n = rows.count
+        if let labels, labels.count != n {
+            throw RouteOptimizerError(.wrongSize, "\(labels.count) labels but \(n) rows", at: "\(source):\(prefix)")
+        }
+        var entries = [Int32](repeating: 0, count: n * n)
+        for (i, rowValue) in rows.enumerated() {
+            guard let row = rowValue as? [Any] else {
+                throw RouteOptimizerError(.malformedMatrix, "expected an array of distances", at: "\(source):\(prefix)/\(i)")
+            }
+            guard row.count == n else {
+                throw RouteOptimizerError(.wrongSize, "this row has \(row.count) distances; the matrix needs \(n) (one per stop)",
+                                          at: "\(source):\(prefix)/\(i)")
+            }
+            for (j, cell) in row.enumerated() {
+                let location = "\(source):\(prefix)/\(i)/\(j)"
+                guard let number = cell as? NSNumber, !isBoolean(cell) else {
+                    throw RouteOptimizerError(.notAnInteger, "expected a number", at: location)
+                }
+                let value = try checked(number.doubleValue, text: number.stringValue, at: location)
+                if i != j { entries[i * n + j] = value }
+            }
+        }
+        return MatrixFile(matrix: DistanceMatrix(count: n, entries: entries), labels: labels)
+    }
+}

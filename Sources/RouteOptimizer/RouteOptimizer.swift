@@ -1,2 +1,0 @@
-// The stop-order optimizer (issue 5).
-import GeoCore

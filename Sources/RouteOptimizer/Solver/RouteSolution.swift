@@ -1,0 +1,50 @@
+/// An order of the stops and what it costs.
+public struct RouteSolution: Hashable, Sendable {
+    /// Stop indices, position 0 first. A closed tour starts at its start stop and returns to it.
+    public let order: [Int]
+    /// The length in the problem's matrix (with the return leg for a closed tour).
+    public let length: Int
+    /// Whether `length` is proven minimal (Held–Karp solved the problem exactly).
+    public let isProvenOptimal: Bool
+    /// Perturbation rounds of the iterated local search (0 for the exact solver).
+    public let iterations: Int
+    /// Which algorithm produced the order.
+    public let method: Method
+
+    /// The solver that produced a solution.
+    public enum Method: String, Hashable, Sendable {
+        /// Held–Karp dynamic programming: exact.
+        case heldKarp = "held-karp"
+        /// Iterated 2-opt + Or-opt on a symmetric, unconstrained problem.
+        case symmetricLocalSearch = "ils-2opt-oropt"
+        /// Iterated Or-opt + orientation-aware 2-opt under constraints or asymmetric distances.
+        case constrainedLocalSearch = "ils-constrained"
+    }
+
+    public init(order: [Int], length: Int, isProvenOptimal: Bool, iterations: Int, method: Method) {
+        self.order = order
+        self.length = length
+        self.isProvenOptimal = isProvenOptimal
+        self.iterations = iterations
+        self.method = method
+    }
+
+    /// The consecutive legs (from, to) of the order, with the return leg when `closed`.
+    public func legs(closed: Bool) -> [Leg] {
+        guard order.count > 1 else { return [] }
+        var legs = (1..<order.count).map { Leg(from: order[$0 - 1], to: order[$0]) }
+        if closed { legs.append(Leg(from: order[order.count - 1], to: order[0])) }
+        return legs
+    }
+}
+
+/// A leg between consecutive stops, with its direction.
+public struct Leg: Hashable, Sendable {
+    public let from: Int
+    public let to: Int
+
+    public init(from: Int, to: Int) {
+        self.from = from
+        self.to = to
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// A symmetric TSPLIB instance with node coordinates (`TYPE: TSP`, `NODE_COORD_SECTION`,
+/// `EDGE_WEIGHT_TYPE` GEO, EUC_2D, CEIL_2D or ATT).
+///
+/// Source: G. Reinelt, "TSPLIB 95", Universität Heidelberg, 1995 (format and distance functions)
+/// and the TSPLIB FAQ for GEO (see ``TSPLIBInstance/distance(_:_:)``). Node ids in the file are
+/// 1…n in order; here stops are 0…n−1.
+public struct TSPLIBInstance: Hashable, Sendable {
+    /// How distances are computed from the coordinates.
+    public enum EdgeWeightType: String, Hashable, Sendable {
+        case geo = "GEO"
+        case euclidean = "EUC_2D"
+        case ceilingEuclidean = "CEIL_2D"
+        case pseudoEuclidean = "ATT"
+    }
+
+    /// `NAME` (or the file name without `.tsp`).
+    public let name: String
+    /// `COMMENT`, if any.
+    public let comment: String?
+    /// `EDGE_WEIGHT_TYPE`.
+    public let edgeWeightType: EdgeWeightType
+    /// The coordinates of nodes 1…n as written (x, y); for GEO, x is latitude and y longitude in DDD.MM.
+    public let coordinates: [(x: Double, y: Double)]
+
+    /// The number of nodes.
+    public var dimension: Int { coordinates.count }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.name == b.name && a.comment == b.comment && a.edgeWeightType == b.edgeWeightType
+            && a.coordinates.elementsEqual(b.coordinates) { $0.x == $1.x && $0.y == $1.y }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        for c in coordinates { hasher.combine(c.x); hasher.combine(c.y) }
+    }
+
+    public init(name: String, comment: String? = nil, edgeWeightType: EdgeWeightType, coordinates: [(x: Double, y: Double)]) {
+        self.name = name
+        self.comment = comment
+        self.edgeWeightType = edgeWeightType
+        self.coordinates = coordinates
+    }
+
+    /// Reads a `.tsp` file.
+    /// - Throws: ``RouteOptimizerError`` (`malformedTSPLIB`, `unsupportedTSPLIB`) naming `file:line:column`.
+    public static func read(path: String) throws(RouteOptimizerError) -> TSPLIBInstance {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RouteOptimizerError(.malformedTSPLIB, "cannot read the file", at: path)
+        }
+        let stem = String(path.split(separator: "/").last ?? Substring(path))
+        return try parse(String(decoding: data, as: UTF8.self), source: path,
+                         defaultName: stem.hasSuffix(".tsp") ? String(stem.dropLast(4)) : stem)
+    }
+
+    /// Parses the text of a `.tsp` file; `source` names it in errors.
+    /// - Complexity: O(size of the text).
+    public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(RouteOptimizerError) -> TSPLIBInstance {
+        var spec: [String: (value: String, line: Int)] = [:]
+        var coordinates: [(x: Double, y: Double)] = []
+        var inCoordinates = false
+        var lineNumber = 0
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            lineNumber += 1
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty { continue }
+            if line == "EOF" { break }
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if inCoordinates, let id = Int(fields[0]) {
+                let column = (raw.firstIndex { $0 != " " && $0 != "\t" }.map { raw.distance(from: raw.startIndex, to: $0) } ?? 0) + 1
+                guard fields.count >= 3, let x = Double(fields[1]), let y = Double(fields[2]) else {
+                    throw RouteOptimizerError(.malformedTSPLIB, "expected 'id x y', got '\(line)'", at: "\(source):\(lineNumber):\(column)")
+                }
+                guard id == coordinates.count + 1 else {
+                    throw RouteOptimizerError(.malformedTSPLIB, "node \(id) where node \(coordinates.count + 1) was expected (ids must be 1…n in order)",
+                                              at: "\(source):\(lineNumber):\(column)")
+                }
+                coordinates.append((x, y))
+                continue
+            }
+            inCoordinates = false
+            if let colon = line.firstIndex(of: ":") {
+                let key = line[..<colon].trimmingCharacters(in: .whitespaces).uppercased()
+                spec[key] = (line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces), lineNumber)
+                continue
+            }
+            let key = String(fields[0]).uppercased()
+            if key == "NODE_COORD_SECTION" { inCoordinates = true; continue }
+            if key.hasSuffix("_SECTION") {
+                throw RouteOptimizerError(.unsupportedTSPLIB, "section \(key) is not supported (only NODE_COORD_SECTION)", at: "\(source):\(lineNumber):1")
+            }
+            throw RouteOptimizerError(.malformedTSPLIB, "expected 'KEY : value' or a section, got '\(line)'", at: "\(source):\(lineNumber):1")
+        }
+        if let type = spec["TYPE"], !["TSP"].contains(type.value.uppercased()) {
+            throw RouteOptimizerError(.unsupportedTSPLIB, "TYPE \(type.value) is not supported (only TSP)", at: "\(source):\(type.line):1")
+        }
+        guard let rawType = spec["EDGE_WEIGHT_TYPE"] else {
+            throw RouteOptimizerError(.malformedTSPLIB, "no EDGE_WEIGHT_TYPE", at: source)
+        }
+        guard let type = EdgeWeightType(rawValue: rawType.value.uppercased()) else {
+            throw RouteOptimizerError(.unsupportedTSPLIB, "EDGE_WEIGHT_TYPE \(rawType.value) is not supported (GEO, EUC_2D, CEIL_2D, ATT)",
+                                      at: "\(source):\(rawType.line):1")
+        }
+        guard let rawDimension = spec["DIMENSION"], let dimension = Int(rawDimension.value), dimension > 0 else {
+            throw RouteOptimizerError(.malformedTSPLIB, "no valid DIMENSION", at: source)
+        }
+        guard coordinates.count == dimension else {
+            throw RouteOptimizerError(.malformedTSPLIB, "DIMENSION is \(dimension) but the file has \(coordinates.count) coordinates", at: source)
+        }
+        return TSPLIBInstance(name: spec["NAME"]?.value ?? defaultName, comment: spec["COMMENT"]?.value, edgeWeightType: type,
+                              coordinates: coordinates)
+    }
+
+    /// The distance between nodes `i` and `j` (0-based) by TSPLIB's function for the type:
+    ///
+    /// - EUC_2D: `nint(√(dx² + dy²))`; CEIL_2D: `⌈√(dx² + dy²)⌉`.
+    /// - ATT: `r = √((dx² + dy²)/10)`, `t = nint(r)`, `t + 1` if `t < r` else `t`.
+    /// - GEO, as in the TSPLIB FAQ (its `(int)` truncation reproduces the published optima; the
+    ///   95 document's `nint` does not, e.g. 55500 instead of 55209 for gr96's optimal tour):
+    ///   `rad = π (deg + 5 min / 3) / 180` with `π = 3.141592`, `deg = (int) x`, `min = x − deg`;
+    ///   `q1 = cos(lonᵢ − lonⱼ)`, `q2 = cos(latᵢ − latⱼ)`, `q3 = cos(latᵢ + latⱼ)`;
+    ///   `d = (int)(6378.388 · acos(½((1 + q1) q2 − (1 − q1) q3)) + 1)`.
+    /// Exactly as ../shared/peers/tsp_peers.py evaluates them. `d(i, i) = 0`.
+    public func distance(_ i: Int, _ j: Int) -> Int {
+        if i == j { return 0 }
+        let a = coordinates[i], b = coordinates[j]
+        switch edgeWeightType {
+        case .euclidean:
+            return Int((((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() + 0.5).rounded(.down))
+        case .ceilingEuclidean:
+            return Int((((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()).rounded(.up))
+        case .pseudoEuclidean:
+            let r = (((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)) / 10).squareRoot()
+            let t = (r + 0.5).rounded(.down)
+            return Int(t < r ? t + 1 : t)
+        case .geo:
+            let latI = Self.geoRadians(a.x), lonI = Self.geoRadians(a.y)
+            let latJ = Self.geoRadians(b.x), lonJ = Self.geoRadians(b.y)
+            let q1 = cos(lonI - lonJ), q2 = cos(latI - latJ), q3 = cos(latI + latJ)
+            let argument = min(1, max(-1, 0.5 * ((1.0 + q1) * q2 - (1.0 - q1) * q3)))
+            return Int(6378.388 * acos(argument) + 1.0)
+        }
+    }
+
+    /// TSPLIB GEO: DDD.MM to radians with π = 3.141592 and truncation toward zero.
+    static func geoRadians(_ value: Double) -> Double {
+        let degrees = value.rounded(.towardZero)
+        let minutes = value - degrees
+        return 3.141592 * (degrees + 5.0 * minutes / 3.0) / 180.0
+    }
+
+    /// The full distance matrix.
+    /// - Complexity: O(n²) distance evaluations.
+    public var matrix: DistanceMatrix { DistanceMatrix(count: dimension) { distance($0, $1) } }
+
+    /// Labels "1"…"n", the file's node ids.
+    public var labels: [String] { (1...max(dimension, 1)).prefix(dimension).map(String.init) }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// TSPLIB tour files (`*.opt.tour`) and the `bestSolutions.txt` list of optimal lengths.
+public enum TSPLIBTour {
+    /// The tour in a `.tour` file as 0-based stops (the file's ids minus one), up to `-1` or `EOF`.
+    /// - Throws: `malformedTSPLIB` naming `file:line:column` of a token that is not an integer.
+    public static func read(path: String) throws(RouteOptimizerError) -> [Int] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RouteOptimizerError(.malformedTSPLIB, "cannot read the file", at: path)
+        }
+        var tour: [Int] = []
+        var inSection = false
+        var lineNumber = 0
+        for raw in String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            lineNumber += 1
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.uppercased().hasPrefix("TOUR_SECTION") { inSection = true; continue }
+            guard inSection, !line.isEmpty else { continue }
+            if line == "EOF" { break }
+            for token in line.split(separator: " ") {
+                guard let id = Int(token) else {
+                    throw RouteOptimizerError(.malformedTSPLIB, "'\(token)' is not a node id", at: "\(path):\(lineNumber)")
+                }
+                if id == -1 { return tour }
+                tour.append(id - 1)
+            }
+        }
+        return tour
+    }
+
+    /// `name : length` lines of a `bestSolutions.txt` (lines that do not parse are skipped).
+    public static func bestKnownLengths(path: String) -> [String: Int] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        var lengths: [String: Int] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let value = parts[1].split(separator: " ").first.flatMap { Int($0) }
+            if let value { lengths[parts[0].trimmingCharacters(in: .whitespaces)] = value }
+        }
+        return lengths
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// `racekit optimize` end to end: the built binary on files it writes.
+struct OptimizeCommandTests {
+    private func json(_ text: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+    }
+
+    /// Six points on a 20 × 10 grid: the optimal tour is the perimeter, 60.
+    private let tiny = """
+        NAME : tiny6
+        TYPE : TSP
+        DIMENSION : 6
+        EDGE_WEIGHT_TYPE : EUC_2D
+        NODE_COORD_SECTION
+        1 0 0
+        2 10 10
+        3 20 0
+        4 0 10
+        5 10 0
+        6 20 10
+        EOF
+
+        """
+
+    @Test("--tsplib --json: length, seconds, tour; gap from bestSolutions.txt; RESULT line; tour file")
+    func tsplib() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("tiny6.tsp", tiny)
+        _ = try folder.write("bestSolutions.txt", "tiny6 : 60\n")
+        let result = try RaceKitBinary.run(["optimize", "--tsplib", file, "--json", "-o", folder.url.appendingPathComponent("t.tour").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try json(result.stdout)
+        #expect(report["length"] as? Int == 60)
+        #expect(report["optimum"] as? Int == 60 && report["gapPercent"] as? Double == 0)
+        #expect(report["seconds"] is Double)
+        #expect((report["tour"] as? [String])?.count == 6 && (report["tour"] as? [String])?.first == "1")
+        let tour = try String(contentsOf: folder.url.appendingPathComponent("t.tour"), encoding: .utf8)
+        #expect(tour.contains("TOUR_SECTION\n1\n") && tour.hasSuffix("-1\nEOF\n"))
+
+        let line = try RaceKitBinary.run(["optimize", "--tsplib", file, "--open", "1", "3", "--result-line"])
+        #expect(line.status == 0)
+        #expect(line.stdout.hasPrefix("RESULT workload=tsp instance=tiny6 n=6 tool=swift-racekit mode=open:1-3 "))
+        #expect(line.stdout.contains(" length=54 optimum=NA gap_pct=NA ") && line.stdout.contains("status=ok"))  // 1 4 2 6 5 3
+    }
+
+    @Test("--matrix CSV with ids: open path, fixed ends, variants")
+    func matrix() throws {
+        let folder = try TemporaryFolder()
+        let csv = try folder.write("walk.csv", """
+            from,A,B,C,D,E
+            A,0,3,9,9,9
+            B,3,0,3,9,9
+            C,9,3,0,3,9
+            D,9,9,3,0,3
+            E,9,9,9,3,0
+
+            """)
+        let result = try RaceKitBinary.run(["optimize", "--matrix", csv, "--start", "A", "--finish", "E", "--variants", "2",
+                                            "--max-excess", "200", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try json(result.stdout)
+        #expect(report["tour"] as? [String] == ["A", "B", "C", "D", "E"])
+        #expect(report["length"] as? Int == 12 && report["provenOptimal"] as? Bool == true)
+        let variants = report["variants"] as? [[String: Any]]
+        #expect(variants?.count == 2)
+        #expect((variants?[1]["tour"] as? [String])?.first == "A" && (variants?[1]["tour"] as? [String])?.last == "E")
+        #expect((variants?[1]["sharedLegs"] as? Int ?? 9) < 4)
+    }
+
+    @Test("bad input: a clear error and a non-zero exit", arguments: [
+        ("0,1\n1,-3\n", [String](), "m.csv:2:3: error: distance -3 is negative"),
+        ("0,1,2\n1,0\n", [], "m.csv: error: 2 rows of distances but 3 columns; the matrix must be square"),
+        ("0,1\n1,0\n", ["--start", "9"], "error: unknown stop id '9'"),
+    ])
+    func badInput(csv: String, extra: [String], message: String) throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("m.csv", csv)
+        let result = try RaceKitBinary.run(["optimize", "--matrix", file] + extra)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("racekit: ") && result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test("usage errors exit 64; a race file is not supported yet")
+    func usage() throws {
+        let race = try RaceKitBinary.run(["optimize", "race.json"])
+        #expect(race.status == 64 && race.stderr.contains("not available yet"))
+        let none = try RaceKitBinary.run(["optimize"])
+        #expect(none.status == 64)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import RouteOptimizer
+
+/// Matrix files, problem validation and TSPLIB files: what a user can get wrong, and the exact text.
+struct InputTests {
+    @Test("CSV: plain, with a header, with header and row labels")
+    func csvShapes() throws {
+        let plain = try MatrixFile.parseCSV("0,5,7\n5,0,2\n7,2,0\n", source: "m.csv")
+        #expect(plain.labels == nil && plain.matrix[0, 2] == 7 && plain.matrix.isSymmetric)
+        let header = try MatrixFile.parseCSV("a,b\r\n0,3\r\n4,0\r\n", source: "m.csv")
+        #expect(header.labels == ["a", "b"] && header.matrix[1, 0] == 4 && !header.matrix.isSymmetric)
+        let both = try MatrixFile.parseCSV("from,a,b\na,0,3\nb,4.0,0\n", source: "m.csv")
+        #expect(both.labels == ["a", "b"] && both.matrix[1, 0] == 4)
+    }
+
+    @Test("CSV errors name file:line:column", arguments: [
+        ("0,1\n1,-3\n", "m.csv:2:3: error: distance -3 is negative"),
+        ("0,1\n1,2.5\n", "m.csv:2:3: error: distance 2.5 is not a whole number (distances are integers: metres, seconds, …)"),
+        ("0,1,2\n1,0\n", "m.csv: error: 2 rows of distances but 3 columns; the matrix must be square"),
+        ("0,1\n1,0,4\n", "m.csv:2: error: this row has 3 distances; the matrix needs 2 (one per stop)"),
+        ("a,b\n0, x\n1,0\n", "m.csv:2:4: error: 'x' is not a number"),
+        ("x,a,b\na,0,1\nc,1,0\n", "m.csv:3:1: error: row label 'c' should be 'b', the header's label 2"),
+    ])
+    func csvErrors(text: String, message: String) {
+        #expect(throws: (any Error).self) { try MatrixFile.parseCSV(text, source: "m.csv") }
+        do { _ = try MatrixFile.parseCSV(text, source: "m.csv") } catch { #expect(error.description == message) }
+    }
+
+    @Test("JSON: rows or labels + matrix; errors name the JSON path", arguments: [
+        ("[[0,1],[1,0]]", nil),
+        ("{\"labels\": [\"a\", \"b\"], \"matrix\": [[0,1],[2,0]]}", nil),
+        ("[[0,1],[1,-2]]", "m.json:/1/1: error: distance -2 is negative"),
+        ("{\"matrix\": [[0,1],[1,\"x\"]]}", "m.json:/matrix/1/1: error: expected a number"),
+        ("{\"matrix\": [[0,1],[1,0,3]]}", "m.json:/matrix/1: error: this row has 3 distances; the matrix needs 2 (one per stop)"),
+        ("{\"ids\": [\"a\"], \"matrix\": [[0,1],[1,0]]}", "m.json:/matrix: error: 1 labels but 2 rows"),
+        ("[[0,1.5],[1,0]]", "m.json:/0/1: error: distance 1.5 is not a whole number (distances are integers: metres, seconds, …)"),
+        ("[[0,1],", "m.json: error: not valid JSON"),
+    ] as [(String, String?)])
+    func json(text: String, message: String?) {
+        do {
+            let file = try MatrixFile.parseJSON(Data(text.utf8), source: "m.json")
+            #expect(message == nil && file.matrix.count == 2)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    private func problemError(_ build: () throws -> RouteProblem) -> String? {
+        do { _ = try build(); return nil } catch { return "\(error)" }
+    }
+
+    @Test("problem validation names the stops")
+    func validation() {
+        let m = DistanceMatrix(count: 4) { i, j in 10 * abs(i - j) }
+        let labels = ["start", "bridge", "tower", "finish"]
+        #expect(problemError { try RouteProblem(matrix: m, labels: labels, precedence: [.init(before: 1, after: 2), .init(before: 2, after: 3), .init(before: 3, after: 1)]) }
+                == "error: precedence cycle: 'bridge' → 'tower' → 'finish' → 'bridge'")
+        #expect(problemError { try RouteProblem(matrix: m, labels: labels, pins: [.init(stop: 1, position: 2), .init(stop: 2, position: 2)]) }
+                == "error: position 2 is taken by stop 'bridge' and pinned by stop 'tower'")
+        #expect(problemError { try RouteProblem(matrix: m, labels: labels, pins: [.init(stop: 2, position: 0)]) }
+                == "error: position 0 is taken by stop 'start' and pinned by stop 'tower'")
+        #expect(problemError { try RouteProblem(matrix: m, labels: labels, shape: .openPath(finish: 3), precedence: [.init(before: 3, after: 1)]) }
+                == "error: stop 'finish' is fixed at position 3, but 1 stops must come after it")
+        #expect(problemError { try RouteProblem(matrix: m, labels: labels, precedence: [.init(before: 1, after: 2)], pins: [.init(stop: 1, position: 3)]) }
+                == "error: stop 'bridge' is fixed at position 3, but 1 stops must come after it")
+        #expect(problemError { try RouteProblem(matrix: m, labels: labels, precedence: [.init(before: 1, after: 7)]) }
+                == "error: a precedence pair refers to stop 7, but there are 4 stops (0…3)")
+        #expect(problemError { try RouteProblem(matrix: m, labels: labels, timeWindows: [nil, TimeWindow(opens: 50, closes: 20), nil, nil]) }
+                == "error: the time window of stop 'bridge' closes (20) before it opens (50)")
+        #expect(problemError { try RouteProblem(matrix: m, labels: labels, timeWindows: [nil, nil, nil, TimeWindow(opens: 0, closes: 20)]) }
+                == "error: stop 'finish' closes at 20, but cannot be reached before 30")
+        #expect(problemError { try RouteProblem(matrix: m, labels: ["a"]) } == "error: 1 labels for 4 stops")
+        #expect(throws: RouteOptimizerError(.unknownStop, "unknown stop id 'castle'")) { try RouteProblem.index(of: "castle", in: labels) }
+    }
+
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/tiny6.tsp").path
+
+    @Test("the fixture TSPLIB file: reader, EUC_2D distances, exact optimum")
+    func fixtureInstance() throws {
+        let instance = try TSPLIBInstance.read(path: Self.fixture)
+        #expect(instance.name == "tiny6" && instance.dimension == 6 && instance.edgeWeightType == .euclidean)
+        #expect(instance.distance(0, 1) == 14 && instance.distance(0, 2) == 20)
+        let solution = try RouteSolver.solve(try RouteProblem(matrix: instance.matrix, labels: instance.labels))
+        #expect(solution.length == 60 && solution.isProvenOptimal)
+    }
+
+    @Test("TSPLIB distance functions: GEO (FAQ truncation), ATT, CEIL_2D")
+    func distanceFunctions() {
+        let geo = TSPLIBInstance(name: "g", edgeWeightType: .geo, coordinates: [(14.55, -23.31), (28.06, -15.24)])
+        // gr96 nodes 1 and 2, as tsp_peers.py computes them.
+        #expect(geo.distance(0, 1) == geo.distance(1, 0) && geo.distance(0, 1) > 0)
+        let att = TSPLIBInstance(name: "a", edgeWeightType: .pseudoEuclidean, coordinates: [(0, 0), (30, 40)])
+        #expect(att.distance(0, 1) == 16)  // √(2500/10) = 15.81 → nint 16
+        let ceil = TSPLIBInstance(name: "c", edgeWeightType: .ceilingEuclidean, coordinates: [(0, 0), (1, 1)])
+        #expect(ceil.distance(0, 1) == 2)
+    }
+
+    @Test("TSPLIB reader errors", arguments: [
+        ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EXPLICIT\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n", "x.tsp:3:1: error: EDGE_WEIGHT_TYPE EXPLICIT is not supported (GEO, EUC_2D, CEIL_2D, ATT)"),
+        ("NAME: x\nDIMENSION: 3\nEDGE_WEIGHT_TYPE: GEO\nNODE_COORD_SECTION\n1 0 0\n2 1 1\nEOF\n", "x.tsp: error: DIMENSION is 3 but the file has 2 coordinates"),
+        ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: GEO\nNODE_COORD_SECTION\n1 0 0\n 2 1\n", "x.tsp:6:2: error: expected 'id x y', got '2 1'"),
+        ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: GEO\nNODE_COORD_SECTION\n1 0 0\n3 1 1\n", "x.tsp:6:1: error: node 3 where node 2 was expected (ids must be 1…n in order)"),
+    ])
+    func tsplibErrors(text: String, message: String) {
+        do { _ = try TSPLIBInstance.parse(text, source: "x.tsp"); Issue.record("no error") } catch { #expect(error.description == message) }
+    }
+
+    static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../shared/data/tsplib").standardized.path
+
+    @Test("published optimal tours have their published lengths under our distance (skipped without ../shared data)",
+          arguments: ["ulysses16", "ulysses22", "gr96", "gr202", "gr666"])
+    func optimalTours(name: String) throws {
+        let best = TSPLIBTour.bestKnownLengths(path: Self.shared + "/bestSolutions.txt")
+        guard let optimum = best[name], FileManager.default.fileExists(atPath: "\(Self.shared)/\(name).opt.tour") else {
+            print("skipped: \(Self.shared)/\(name).opt.tour or bestSolutions.txt not found")
+            return
+        }
+        let instance = try TSPLIBInstance.read(path: "\(Self.shared)/\(name).tsp")
+        let tour = try TSPLIBTour.read(path: "\(Self.shared)/\(name).opt.tour")
+        #expect(Set(tour) == Set(0..<instance.dimension))
+        #expect(instance.matrix.length(of: tour, closed: true) == optimum)
+    }
+
+    @Test("small TSPLIB instances solved to their optimum (skipped without ../shared data)", arguments: ["burma14", "ulysses16"])
+    func smallOptima(name: String) throws {
+        let best = TSPLIBTour.bestKnownLengths(path: Self.shared + "/bestSolutions.txt")
+        guard let optimum = best[name] else { print("skipped: \(Self.shared) not found"); return }
+        let instance = try TSPLIBInstance.read(path: "\(Self.shared)/\(name).tsp")
+        let problem = try RouteProblem(matrix: instance.matrix)
+        let solution = try RouteSolver.solve(problem, options: .init(timeLimit: nil, iterations: 300))
+        #expect(solution.length == optimum)
+    }
+}

@@ -1,0 +1,100 @@
+import GeoCore
+import Testing
+@testable import RouteOptimizer
+
+/// The heuristics against Held–Karp, constraints, determinism, open paths.
+struct RouteSolverTests {
+    /// Heuristic-only options: no exact solving above 7 stops, a fixed number of rounds.
+    private func heuristic(rounds: Int = 300, seed: UInt64 = 1) -> RouteSolver.Options {
+        RouteSolver.Options(timeLimit: nil, iterations: rounds, seed: seed, exactLimit: 0)
+    }
+
+    @Test("the heuristics find the Held–Karp optimum on most random 10–12 stop instances and never break a constraint",
+          arguments: [(true, false), (false, false), (true, true), (false, true)])
+    func matchesExact(symmetric: Bool, constrained: Bool) throws {
+        var random = SplitMix64(seed: symmetric ? 10 : 11)
+        var optimal = 0, total = 0
+        for round in 0..<10 {
+            let n = 10 + round % 3
+            let problem = try Reference.problem(n, symmetric: symmetric, closed: round % 2 == 0, precedence: constrained,
+                                                pins: constrained, windows: false, random: &random)
+            let exact = try #require(HeldKarp.solve(problem))
+            let found = try RouteSolver.solve(problem, options: heuristic(rounds: 100))
+            #expect(!found.isProvenOptimal && found.method != .heldKarp)
+            #expect(problem.violations(of: found.order).isEmpty, "\(problem.violations(of: found.order))")
+            #expect(found.length == problem.length(of: found.order))
+            #expect(found.length >= exact.length)
+            total += 1
+            if found.length == exact.length { optimal += 1 }
+        }
+        // Measured at 100 rounds: 10/10 and 9/10 unconstrained; symmetric 9/10, asymmetric 5/10 with
+        // precedence and pins (the constrained engine is the weaker one; see the issue notes).
+        #expect(optimal * 10 >= total * (constrained ? 5 : 8), "optimal on \(optimal) of \(total)")
+    }
+
+    @Test("with time windows the heuristic's orders are feasible and never beat the exact optimum")
+    func windows() throws {
+        var random = SplitMix64(seed: 12)
+        var checked = 0
+        for _ in 0..<12 {
+            let problem = try Reference.problem(10, symmetric: false, closed: false, precedence: true, pins: false, windows: true,
+                                                random: &random)
+            guard let exact = HeldKarp.solve(problem) else { continue }
+            guard let found = try? RouteSolver.solve(problem, options: heuristic(rounds: 100)) else { continue }
+            #expect(problem.violations(of: found.order).isEmpty)
+            #expect(found.length >= exact.length)
+            checked += 1
+        }
+        #expect(checked >= 4)
+    }
+
+    @Test("same seed and iterations, same order; the symmetric engine on 60 stops")
+    func determinism() throws {
+        var random = SplitMix64(seed: 5)
+        let problem = try RouteProblem(matrix: Reference.matrix(60, symmetric: true, random: &random))
+        let a = try RouteSolver.solve(problem, options: heuristic(rounds: 200, seed: 9))
+        let b = try RouteSolver.solve(problem, options: heuristic(rounds: 200, seed: 9))
+        #expect(a == b)
+        #expect(a.method == .symmetricLocalSearch && a.iterations == 200)
+        #expect(Set(a.order) == Set(0..<60) && a.order[0] == 0)
+        let asymmetric = try RouteProblem(matrix: Reference.matrix(30, symmetric: false, random: &random))
+        let c = try RouteSolver.solve(asymmetric, options: heuristic(rounds: 100, seed: 3))
+        #expect(c == (try RouteSolver.solve(asymmetric, options: heuristic(rounds: 100, seed: 3))))
+        #expect(c.method == .constrainedLocalSearch)
+    }
+
+    @Test("open paths keep their fixed ends, in both engines", arguments: [true, false])
+    func openPaths(symmetric: Bool) throws {
+        var random = SplitMix64(seed: 6)
+        let matrix = Reference.matrix(40, symmetric: symmetric, random: &random)
+        for shape in [RouteShape.openPath(start: 3, finish: 17), .openPath(start: 5), .openPath(finish: 9), .openPath()] {
+            let problem = try RouteProblem(matrix: matrix, shape: shape)
+            let solution = try RouteSolver.solve(problem, options: heuristic(rounds: 100))
+            #expect(Set(solution.order) == Set(0..<40))
+            if let s = shape.fixedStart { #expect(solution.order.first == s) }
+            if let f = shape.fixedFinish { #expect(solution.order.last == f) }
+            #expect(solution.length == matrix.length(of: solution.order, closed: false))
+        }
+    }
+
+    @Test("a fake clock ends a time-limited search after a known number of reads")
+    func injectedClock() throws {
+        final class Ticks: @unchecked Sendable { var now = 0.0 }
+        let ticks = Ticks()
+        var random = SplitMix64(seed: 7)
+        let problem = try RouteProblem(matrix: Reference.matrix(50, symmetric: true, random: &random))
+        let options = RouteSolver.Options(timeLimit: 10, seed: 1, clock: { ticks.now += 1; return ticks.now })
+        let solution = try RouteSolver.solve(problem, options: options)
+        // The clock is read at the start and every 16 rounds: 10 ticks allow 16 × 9 + … rounds.
+        #expect(solution.iterations > 0 && solution.iterations < 200)
+    }
+
+    @Test("haversine matrix: symmetric whole metres")
+    func haversine() throws {
+        let points = [try Coordinate(latitude: 48.8566, longitude: 2.3522), try Coordinate(latitude: 51.5074, longitude: -0.1278)]
+        let matrix = DistanceMatrix(haversineBetween: points)
+        #expect(matrix[0, 1] == matrix[1, 0])
+        #expect(matrix[0, 1] == Int(Haversine.distanceMeters(points[0], points[1]).rounded()))
+        #expect(abs(matrix[0, 1] - 343_560) < 1_000)
+    }
+}

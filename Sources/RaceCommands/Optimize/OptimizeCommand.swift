@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import RouteOptimizer
 
-/// `racekit optimize`: the best order of a set of stops, from a TSPLIB file or a distance matrix
-/// (a race file arrives with the race model).
+/// `racekit optimize`: the best order of a set of stops: a race's course, a TSPLIB file, or a
+/// distance matrix.
 struct OptimizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "optimize",
@@ -20,7 +20,7 @@ struct OptimizeCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A race file (arrives with the race model; use --tsplib or --matrix for now).")
+    @Argument(help: "A race file: its first course is reordered (start and finish stay; --matrix may give walking times by stop id).")
     var race: String?
 
     @Option(help: "A TSPLIB .tsp file.")
@@ -66,10 +66,11 @@ struct OptimizeCommand: ParsableCommand {
     var resultLine = false
 
     func validate() throws {
-        if let race {
-            throw ValidationError("optimizing a race file (\(race)) is not available yet: it arrives with the race model; use --tsplib FILE or --matrix FILE")
+        if race != nil {
+            guard tsplib == nil else { throw ValidationError("A race file and --tsplib do not go together.") }
+        } else {
+            guard (tsplib == nil) != (matrix == nil) else { throw ValidationError("Give a race file, --tsplib FILE or --matrix FILE.") }
         }
-        guard (tsplib == nil) != (matrix == nil) else { throw ValidationError("Give exactly one of --tsplib FILE and --matrix FILE.") }
         guard open.isEmpty || open.count == 2 else { throw ValidationError("--open takes two stop ids: START FINISH.") }
         guard open.isEmpty || (start == nil && finish == nil) else { throw ValidationError("Use either --open START FINISH or --start/--finish.") }
         guard timeLimit >= 0, timeLimit.isFinite else { throw ValidationError("--time-limit must be a non-negative number of seconds.") }
@@ -82,7 +83,11 @@ struct OptimizeCommand: ParsableCommand {
 
     func run() throws {
         do {
-            try optimize()
+            if let race {
+                try reportingInputErrors { try RaceOptimization(command: self, path: race).run() }
+            } else {
+                try optimize()
+            }
         } catch let error as RouteOptimizerError {
             Standard.error("racekit: \(error)")
             throw ExitCode.failure

@@ -82,10 +82,10 @@ struct OptimizeCommandTests {
         #expect(result.stderr.hasPrefix("racekit: ") && result.stderr.contains(message), "\(result.stderr)")
     }
 
-    @Test("usage errors exit 64; a race file is not supported yet")
+    @Test("usage errors exit 64: nothing to optimize, or a race file with --tsplib")
     func usage() throws {
-        let race = try RaceKitBinary.run(["optimize", "race.json"])
-        #expect(race.status == 64 && race.stderr.contains("not available yet"))
+        let race = try RaceKitBinary.run(["optimize", "race.json", "--tsplib", "x.tsp"])
+        #expect(race.status == 64 && race.stderr.contains("do not go together"))
         let none = try RaceKitBinary.run(["optimize"])
         #expect(none.status == 64)
     }

@@ -22,13 +22,13 @@ extension RouteSolver {
         public var seed: UInt64
         /// Problems with at most this many stops are solved exactly (Held–Karp). At most 16.
         public var exactLimit: Int
-        /// Candidate neighbours per stop for the local search.
+        /// Candidate neighbours per stop for the local search (five in eight by α-nearness, the rest nearest).
         public var neighbours: Int
         /// The clock the time limit is measured on.
         public var clock: SolverClock
 
         public init(timeLimit: Double? = 1, iterations: Int? = nil, seed: UInt64 = 1, exactLimit: Int = 13,
-                    neighbours: Int = 10, clock: @escaping SolverClock = monotonicClock) {
+                    neighbours: Int = 8, clock: @escaping SolverClock = monotonicClock) {
             self.timeLimit = timeLimit
             self.iterations = iterations
             self.seed = seed

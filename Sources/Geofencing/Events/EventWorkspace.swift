@@ -45,11 +45,20 @@ public struct EventWorkspace: Sendable {
             generation = 0
         }
         generation += 1
-        containing.removeAll(keepingCapacity: true)
-        index.forEachFence(containingLatitude: latitude, longitude: longitude) { fence in
-            containing.append(Int32(fence))
+        let generation = generation
+        // Fill local buffers, not `self`'s: a closure capturing `inout self` makes the
+        // compiler copy and reference-count around every access. The swaps keep the capacity.
+        var found = ContiguousArray<Int32>()
+        swap(&found, &containing)
+        if !found.isEmpty { found.removeAll(keepingCapacity: true) }
+        let index = index
+        marks.withUnsafeMutableBufferPointer { marks in
+            index.forEachFence(containingLatitude: latitude, longitude: longitude) { fence in
+                found.append(Int32(fence))
+                marks[fence] = generation
+            }
         }
-        for fence in containing { marks[Int(fence)] = generation }
+        swap(&found, &containing)
     }
 
     /// Marks a fence for the current fix so that it is not a crossing candidate.
@@ -57,16 +66,28 @@ public struct EventWorkspace: Sendable {
 
     /// Collects into ``candidates`` the fences the great-circle segment from `a` to `b`
     /// (`lengthMeters` long) may cross, each once, leaving out those marked for this fix.
+    /// `cosMidLatitude`, when not NaN, is the cosine of the segment's mid-latitude
+    /// (see ``GeoBoundingBox/containingSegment(fromLatitude:longitude:toLatitude:longitude:lengthMeters:cosMidLatitude:)``).
     mutating func collectCandidates(fromLatitude aLat: Degrees, longitude aLon: Degrees,
-                                    toLatitude bLat: Degrees, longitude bLon: Degrees, lengthMeters: Meters) {
+                                    toLatitude bLat: Degrees, longitude bLon: Degrees, lengthMeters: Meters,
+                                    cosMidLatitude: Double = .nan) {
         let box = GeoBoundingBox.containingSegment(fromLatitude: aLat, longitude: aLon,
-                                                   toLatitude: bLat, longitude: bLon, lengthMeters: lengthMeters)
-        candidates.removeAll(keepingCapacity: true)
+                                                   toLatitude: bLat, longitude: bLon, lengthMeters: lengthMeters,
+                                                   cosMidLatitude: cosMidLatitude)
         let generation = generation
-        index.forEachCandidate(alongSegmentFromLatitude: aLat, longitude: aLon, toLatitude: bLat, longitude: bLon, box: box) { fence in
-            guard marks[fence] != generation else { return }
-            marks[fence] = generation
-            if index.mayReach(fence, into: box) { candidates.append(Int32(fence)) }
+        // Local buffers, as in `locate`.
+        var found = ContiguousArray<Int32>()
+        swap(&found, &candidates)
+        if !found.isEmpty { found.removeAll(keepingCapacity: true) }
+        let index = index
+        marks.withUnsafeMutableBufferPointer { marks in
+            index.forEachCandidate(alongSegmentFromLatitude: aLat, longitude: aLon, toLatitude: bLat, longitude: bLon,
+                                   box: box) { fence in
+                guard marks[fence] != generation else { return }
+                marks[fence] = generation
+                if index.mayReach(fence, into: box) { found.append(Int32(fence)) }
+            }
         }
+        swap(&found, &candidates)
     }
 }

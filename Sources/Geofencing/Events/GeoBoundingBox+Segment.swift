@@ -11,16 +11,30 @@ extension GeoBoundingBox {
     /// Points Within a Distance of a Latitude/Longitude Using Bounding Coordinates", 2011, §3.3),
     /// bounded here with the box's most poleward latitude and sin x ≤ x. A box that reaches a
     /// pole spans every longitude; one that reaches past ±180° has `west > east`.
+    ///
+    /// `cosMidLatitude`, when not NaN, must be cos((aLat + bLat) / 2) as the caller already
+    /// computed it (the step length takes it): the box then bounds cos φ from below with it
+    /// instead of calling `cos` again — cos φmax ≥ cos φmid − |φmax − φmid| in radians, a
+    /// bound that widens the box by about a part in 10⁶ for a 1 Hz step.
     static func containingSegment(fromLatitude aLat: Degrees, longitude aLon: Degrees,
                                   toLatitude bLat: Degrees, longitude bLon: Degrees,
-                                  lengthMeters: Meters) -> GeoBoundingBox {
+                                  lengthMeters: Meters, cosMidLatitude: Double = .nan) -> GeoBoundingBox {
         let reach = lengthMeters / 2 * (1 + 1e-9) + 0.01
         let dLat = reach / Earth.metersPerDegree
         let south = min(aLat, bLat) - dLat, north = max(aLat, bLat) + dLat
         guard south > -90, north < 90 else {
             return GeoBoundingBox(south: max(-90, south), north: min(90, north), west: -180, east: 180)
         }
-        let ratio = (reach / Earth.meanRadiusMeters) / cos(max(-south, north) * Earth.radiansPerDegree)
+        let poleward = max(-south, north)
+        var cosPoleward = -1.0
+        if !cosMidLatitude.isNaN {
+            // cos φmax ≥ cos φmid − (φmax − |φmid|) in radians (|cos′| ≤ 1, and φmax ≥ |φmid|),
+            // less 10⁻¹⁵ against rounding: a smaller cosine only widens the box.
+            let slack = (poleward - abs((aLat + bLat) * 0.5)) * Earth.radiansPerDegree
+            cosPoleward = cosMidLatitude - slack - 1e-15
+        }
+        if !(cosPoleward > 0) { cosPoleward = cos(poleward * Earth.radiansPerDegree) }
+        let ratio = (reach / Earth.meanRadiusMeters) / cosPoleward
         guard ratio < 1 else { return GeoBoundingBox(south: south, north: north, west: -180, east: 180) }
         // asin x ≤ 1.0001·x for x ≤ 0.01 (its series: x + x³/6 + …).
         let dLon = (ratio <= 0.01 ? ratio * 1.0001 : asin(ratio)) / Earth.radiansPerDegree

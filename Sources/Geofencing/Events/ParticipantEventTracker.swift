@@ -84,7 +84,7 @@ public struct ParticipantEventTracker: Sendable {
                                 accuracyMeters: Meters?, workspace: inout EventWorkspace,
                                 emit: (FenceEvent) -> Void) -> FixRejection? {
         let fix = Fix(row: row, time: time, latitude: latitude, longitude: longitude, accuracy: accuracyMeters)
-        let (rejection, stepMeters) = screen(fix, maximumSpeed: workspace.rules.maximumSpeedMetersPerSecond)
+        let (rejection, stepMeters, cosMid) = screen(fix, maximumSpeed: workspace.rules.maximumSpeedMetersPerSecond)
         if let rejection {
             workspace.report.recordRejected(rejection, participant: participant, row: row)
             return rejection
@@ -94,23 +94,24 @@ public struct ParticipantEventTracker: Sendable {
         updateVisits(fix, stepMeters: stepMeters, &workspace, emit)
         enterFences(fix, stepMeters: stepMeters, &workspace, emit)
         if workspace.rules.detectsCrossings, let previous = last, stepMeters > 0 {
-            reportCrossings(from: previous, to: fix, stepMeters: stepMeters, &workspace, emit)
+            reportCrossings(from: previous, to: fix, stepMeters: stepMeters, cosMidLatitude: cosMid, &workspace, emit)
         }
         last = fix
         return nil
     }
 
-    /// The first reason to reject the fix, and otherwise its distance from the last accepted fix.
-    private func screen(_ fix: Fix, maximumSpeed: Double) -> (FixRejection?, Meters) {
+    /// The first reason to reject the fix, and otherwise its distance from the last accepted fix
+    /// and the cosine of their mid-latitude (NaN when the step did not need it).
+    private func screen(_ fix: Fix, maximumSpeed: Double) -> (FixRejection?, Meters, Double) {
         let validAccuracy = fix.accuracy.map { $0.isFinite && $0 >= 0 } ?? true
         guard fix.time.isFinite, fix.latitude.isFinite, abs(fix.latitude) <= 90,
-              fix.longitude.isFinite, abs(fix.longitude) <= 180, validAccuracy else { return (.invalid, 0) }
-        guard let last else { return (nil, 0) }
-        if fix.time < last.time { return (.outOfOrder, 0) }
-        if fix.time == last.time { return (.duplicate, 0) }
-        let step = Self.stepMeters(from: last, to: fix)
-        if step > maximumSpeed * (fix.time - last.time) { return (.impossibleSpeed, 0) }
-        return (nil, step)
+              fix.longitude.isFinite, abs(fix.longitude) <= 180, validAccuracy else { return (.invalid, 0, .nan) }
+        guard let last else { return (nil, 0, .nan) }
+        if fix.time < last.time { return (.outOfOrder, 0, .nan) }
+        if fix.time == last.time { return (.duplicate, 0, .nan) }
+        let (step, cosMid) = Self.stepMeters(from: last, to: fix)
+        if step > maximumSpeed * (fix.time - last.time) { return (.impossibleSpeed, 0, .nan) }
+        return (nil, step, cosMid)
     }
 
     /// The distance between two consecutive fixes. The short steps of a 1 Hz track (under
@@ -118,19 +119,23 @@ public struct ParticipantEventTracker: Sendable {
     /// cosine instead of haversine's five trigonometric calls; its relative error there is below
     /// 10⁻⁷ (Snyder, "Map Projections — A Working Manual", §12), far inside what speeds and
     /// interpolated times need. Longer steps take the haversine.
-    private static func stepMeters(from a: Fix, to b: Fix) -> Meters {
+    /// Also returns that cosine of the mid-latitude, for the segment's bounding box (NaN after
+    /// the haversine).
+    private static func stepMeters(from a: Fix, to b: Fix) -> (Meters, Double) {
         let dLat = b.latitude - a.latitude, dLon = b.longitude - a.longitude
         guard abs(dLat) < 0.01, abs(dLon) < 0.01, abs(a.latitude) < 85 else {
-            return Haversine.distanceMeters(a.latitude, a.longitude, b.latitude, b.longitude)
+            return (Haversine.distanceMeters(a.latitude, a.longitude, b.latitude, b.longitude), .nan)
         }
         let k = Earth.radiansPerDegree
-        let x = dLon * k * cos((a.latitude + b.latitude) * 0.5 * k), y = dLat * k
-        return Earth.meanRadiusMeters * (x * x + y * y).squareRoot()
+        let cosMid = cos((a.latitude + b.latitude) * 0.5 * k)
+        let x = dLon * k * cosMid, y = dLat * k
+        return (Earth.meanRadiusMeters * (x * x + y * y).squareRoot(), cosMid)
     }
 
     /// Advances every visit by one fix: cancels, starts or confirms exits and reports dwells.
     private mutating func updateVisits(_ fix: Fix, stepMeters: Meters, _ workspace: inout EventWorkspace,
                                        _ emit: (FenceEvent) -> Void) {
+        guard !visits.isEmpty else { return }
         let rules = workspace.rules
         var kept = 0
         for i in visits.indices {
@@ -169,12 +174,13 @@ public struct ParticipantEventTracker: Sendable {
             visits[kept] = visit
             kept += 1
         }
-        visits.removeLast(visits.count - kept)
+        if kept < visits.count { visits.removeLast(visits.count - kept) }
     }
 
     /// Enters the fences that contain the fix and the participant is not yet in.
     private mutating func enterFences(_ fix: Fix, stepMeters: Meters, _ workspace: inout EventWorkspace,
                                       _ emit: (FenceEvent) -> Void) {
+        guard !workspace.containing.isEmpty else { return }
         let rules = workspace.rules
         guard rules.allowsEntering(accuracyMeters: fix.accuracy) else { return }
         for fence in workspace.containing where !visits.contains(where: { $0.fence == fence }) {
@@ -195,10 +201,12 @@ public struct ParticipantEventTracker: Sendable {
     }
 
     /// Reports the fences the segment passes through with both ends outside.
-    private func reportCrossings(from previous: Fix, to fix: Fix, stepMeters: Meters,
+    private func reportCrossings(from previous: Fix, to fix: Fix, stepMeters: Meters, cosMidLatitude: Double,
                                  _ workspace: inout EventWorkspace, _ emit: (FenceEvent) -> Void) {
         workspace.collectCandidates(fromLatitude: previous.latitude, longitude: previous.longitude,
-                                    toLatitude: fix.latitude, longitude: fix.longitude, lengthMeters: stepMeters)
+                                    toLatitude: fix.latitude, longitude: fix.longitude, lengthMeters: stepMeters,
+                                    cosMidLatitude: cosMidLatitude)
+        guard !workspace.candidates.isEmpty else { return }
         for fence in workspace.candidates {
             let f = Int(fence)
             guard let crossing = workspace.boundaries[f].crossings(

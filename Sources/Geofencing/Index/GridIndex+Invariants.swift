@@ -5,7 +5,7 @@ extension GridIndex {
     /// centre or on the oversized list, runs tile `entries` without overlap, and every run is sorted and in range.
     func checkInvariants() {
         var covered = 0
-        for slot in storage.cells.slots where slot.key != CellTable.emptyKey {
+        for slot in storage.slots where slot.key != CellTable.emptyKey {
             precondition(slot.start < slot.end && Int(slot.end) <= storage.entries.count, "bad run")
             covered += Int(slot.end - slot.start)
             let run = storage.entries[Int(slot.start)..<Int(slot.end)]
@@ -17,7 +17,7 @@ extension GridIndex {
         for (index, fence) in fences.enumerated() where !storage.oversized.contains(Int32(index)) {
             let centre = fence.boundingCircle.centre
             let row = storage.layout.row(latitude: centre.latitude)
-            let run = storage.cells.run(of: GridLayout.key(row: row, column: storage.layout.column(longitude: centre.longitude, row: row)))
+            let run = storage.run(of: GridLayout.key(row: row, column: storage.layout.column(longitude: centre.longitude, row: row)))
             precondition(storage.entries[run.start..<run.end].contains(Int32(index)), "fence \(index) missing from its cell")
         }
     }

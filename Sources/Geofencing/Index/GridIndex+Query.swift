@@ -9,23 +9,19 @@ extension GridIndex {
     @inlinable
     public func forEachFence(containingLatitude latitude: Degrees, longitude: Degrees,
                              _ body: (Int) throws -> Void) rethrows {
-        let row = storage.layout.row(latitude: latitude)
-        let column = storage.layout.column(longitude: longitude, row: row)
-        let run = storage.cells.run(of: GridLayout.key(row: row, column: column))
-        try storage.entries.withUnsafeBufferPointer { entries in
-            try storage.probes.withUnsafeBufferPointer { probes in
-                // Merge the cell's run with the oversized list: both sorted, disjoint.
-                var i = run.start, j = 0
-                while i < run.end || j < storage.oversized.count {
-                    let fence: Int
-                    if j == storage.oversized.count || (i < run.end && entries[i] < storage.oversized[j]) {
-                        fence = Int(entries[i]); i += 1
-                    } else {
-                        fence = Int(storage.oversized[j]); j += 1
-                    }
-                    if probe(probes, fence, latitude: latitude, longitude: longitude) { try body(fence) }
-                }
+        let storage = storage
+        let run = storage.run(latitude: latitude, longitude: longitude)
+        let entries = storage.entries, oversized = storage.oversized
+        // Merge the cell's run with the oversized list: both sorted, disjoint.
+        var i = run.start, j = 0
+        while i < run.end || j < oversized.count {
+            let fence: Int
+            if j == oversized.count || (i < run.end && entries[i] < oversized[j]) {
+                fence = Int(entries[i]); i += 1
+            } else {
+                fence = Int(oversized[j]); j += 1
             }
+            if probe(fence, latitude: latitude, longitude: longitude) { try body(fence) }
         }
     }
 
@@ -53,33 +49,28 @@ extension GridIndex {
     public func forEachHit(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
                            range: Range<Int>, _ body: (_ position: Int, _ fence: Int) -> Void) {
         precondition(latitudes.count == longitudes.count && range.upperBound <= latitudes.count)
-        let layout = storage.layout, cells = storage.cells, oversized = storage.oversized
+        let storage = storage
+        let entries = storage.entries, oversized = storage.oversized
         let blockSize = 1024
         withUnsafeTemporaryAllocation(of: (start: Int, end: Int).self, capacity: blockSize) { runs in
-            storage.entries.withUnsafeBufferPointer { entries in
-                storage.probes.withUnsafeBufferPointer { probes in
-                    var blockStart = range.lowerBound
-                    while blockStart < range.upperBound {
-                        let blockEnd = min(blockStart + blockSize, range.upperBound)
-                        for p in blockStart..<blockEnd {
-                            let row = layout.row(latitude: latitudes[p])
-                            let column = layout.column(longitude: longitudes[p], row: row)
-                            runs[p - blockStart] = cells.run(of: GridLayout.key(row: row, column: column))
-                        }
-                        for p in blockStart..<blockEnd {
-                            let run = runs[p - blockStart]
-                            let lat = latitudes[p], lon = longitudes[p]
-                            for i in run.start..<run.end {
-                                let fence = Int(entries[i])
-                                if probe(probes, fence, latitude: lat, longitude: lon) { body(p, fence) }
-                            }
-                            for fence in oversized where probe(probes, Int(fence), latitude: lat, longitude: lon) {
-                                body(p, Int(fence))
-                            }
-                        }
-                        blockStart = blockEnd
+            var blockStart = range.lowerBound
+            while blockStart < range.upperBound {
+                let blockEnd = min(blockStart + blockSize, range.upperBound)
+                for p in blockStart..<blockEnd {
+                    runs[p - blockStart] = storage.run(latitude: latitudes[p], longitude: longitudes[p])
+                }
+                for p in blockStart..<blockEnd {
+                    let run = runs[p - blockStart]
+                    let lat = latitudes[p], lon = longitudes[p]
+                    for i in run.start..<run.end {
+                        let fence = Int(entries[i])
+                        if probe(fence, latitude: lat, longitude: lon) { body(p, fence) }
+                    }
+                    for fence in oversized where probe(Int(fence), latitude: lat, longitude: lon) {
+                        body(p, Int(fence))
                     }
                 }
+                blockStart = blockEnd
             }
         }
     }
@@ -92,19 +83,20 @@ extension GridIndex {
     public func forEachCandidate(alongSegmentFromLatitude aLat: Degrees, longitude aLon: Degrees,
                                  toLatitude bLat: Degrees, longitude bLon: Degrees, box: GeoBoundingBox,
                                  _ body: (Int) -> Void) {
-        let layout = storage.layout
-        let row = layout.row(latitude: aLat)
-        if !box.crossesAntimeridian, !box.spansAllLongitudes, row == layout.row(latitude: bLat),
-           layout.row(latitude: box.south) == row, layout.row(latitude: box.north) == row {
-            let ca = layout.column(longitude: aLon, row: row), cb = layout.column(longitude: bLon, row: row)
+        let storage = storage
+        let row = storage.row(latitude: aLat)
+        if !box.crossesAntimeridian, !box.spansAllLongitudes, row == storage.row(latitude: bLat),
+           storage.row(latitude: box.south) == row, storage.row(latitude: box.north) == row {
+            let ca = storage.column(longitude: aLon, row: row), cb = storage.column(longitude: bLon, row: row)
             let first = min(ca, cb), last = max(ca, cb)
             // Clear of ±180°, where the walk also visits the row's other end.
-            if last - first <= 1, box.west > -180, box.east < 180, layout.column(longitude: box.west, row: row) >= first,
-               layout.column(longitude: box.east, row: row) <= last {
+            if last - first <= 1, box.west > -180, box.east < 180, storage.column(longitude: box.west, row: row) >= first,
+               storage.column(longitude: box.east, row: row) <= last {
+                let entries = storage.entries
                 for fence in storage.oversized { body(Int(fence)) }
                 for column in first...last {
-                    let run = storage.cells.run(of: GridLayout.key(row: row, column: column))
-                    for i in run.start..<run.end { body(Int(storage.entries[i])) }
+                    let run = storage.run(of: GridLayout.key(row: row, column: column))
+                    for i in run.start..<run.end { body(Int(entries[i])) }
                 }
                 return
             }
@@ -117,14 +109,43 @@ extension GridIndex {
     /// Used to find the fences a segment between two fixes may cross.
     /// A box wider than ``maximumCellsPerFence`` cells yields every fence once instead.
     public func forEachCandidate(in box: GeoBoundingBox, _ body: (Int) -> Void) {
+        let storage = storage
+        if !box.crossesAntimeridian, !box.spansAllLongitudes, box.west > -180, box.east < 180 {
+            // The usual box, clear of ±180°: one column interval per row. The same cells, in the
+            // same order, as `GridLayout.forEachCell` and the same count as `GridLayout.cellCount`,
+            // without their closure and arrays.
+            let firstRow = storage.row(latitude: box.south), lastRow = storage.row(latitude: box.north)
+            var total = 0
+            for r in firstRow...lastRow {
+                total += storage.column(longitude: box.east, row: r) - storage.column(longitude: box.west, row: r) + 2
+                if total > Self.maximumCellsPerFence { break }
+            }
+            if total > Self.maximumCellsPerFence {
+                for fence in fences.indices { body(fence) }
+                return
+            }
+            let entries = storage.entries
+            for fence in storage.oversized { body(Int(fence)) }
+            for r in firstRow...lastRow {
+                var column = storage.column(longitude: box.west, row: r)
+                let last = storage.column(longitude: box.east, row: r)
+                while column <= last {
+                    let run = storage.run(of: GridLayout.key(row: r, column: column))
+                    for i in run.start..<run.end { body(Int(entries[i])) }
+                    column += 1
+                }
+            }
+            return
+        }
         if storage.layout.cellCount(in: box, limit: Self.maximumCellsPerFence) > Self.maximumCellsPerFence {
             for fence in fences.indices { body(fence) }
             return
         }
+        let entries = storage.entries
         for fence in storage.oversized { body(Int(fence)) }
         storage.layout.forEachCell(in: box) { key in
-            let run = storage.cells.run(of: key)
-            for i in run.start..<run.end { body(Int(storage.entries[i])) }
+            let run = storage.run(of: key)
+            for i in run.start..<run.end { body(Int(entries[i])) }
         }
     }
 }

@@ -90,7 +90,8 @@ public struct GridIndex: Sendable {
 
     /// Whether fence `fence` contains the point: the circle fast path, or the polygon test.
     @inlinable @inline(__always)
-    func probe(_ probes: UnsafeBufferPointer<FenceProbe>, _ fence: Int, latitude: Double, longitude: Double) -> Bool {
+    func probe(_ fence: Int, latitude: Double, longitude: Double) -> Bool {
+        let probes = storage.probes
         let slot = probes[fence].polygonSlot
         if slot < 0 { return probes[fence].circleContains(latitude: latitude, longitude: longitude) }
         return storage.polygons[Int(slot)].contains(latitude: latitude, longitude: longitude)
@@ -108,7 +109,7 @@ public struct GridIndex: Sendable {
     }
 
     /// Number of non-empty cells.
-    public var cellCount: Int { storage.cells.count }
+    public var cellCount: Int { storage.slots.reduce(0) { $0 + ($1.key == CellTable.emptyKey ? 0 : 1) } }
     /// Number of (cell, fence) entries: the index's size.
     public var entryCount: Int { storage.entries.count }
     /// Number of fences on the oversized list (tested by every query).

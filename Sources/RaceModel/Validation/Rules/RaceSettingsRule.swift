@@ -1,4 +1,5 @@
 import Foundation
+import GeoFormats
 
 /// The race-wide settings: a name, a start time that parses, a positive time limit, sane rules,
 /// at least one stop and one course.
@@ -8,7 +9,7 @@ struct RaceSettingsRule: ValidationRule {
         if race.name.trimmingCharacters(in: .whitespaces).isEmpty {
             issues.append(ValidationIssue(.warning, "empty-name", at: "/name", "the race has no name"))
         }
-        if let start = race.startTime, Self.parseRFC3339(start) == nil {
+        if let start = race.startTime, Timestamp.parse(start) == nil {
             issues.append(ValidationIssue(.error, "bad-start-time", at: "/startTime", "\"\(start)\" is not an RFC 3339 time",
                                           hint: "write it like 2026-05-02T10:00:00+02:00"))
         }
@@ -38,13 +39,5 @@ struct RaceSettingsRule: ValidationRule {
         for (i, course) in race.courses.enumerated() where course.stopIDs.isEmpty {
             issues.append(ValidationIssue(.error, "empty-course", at: context.coursePath(i), "course \"\(course.id)\" visits no stop"))
         }
-    }
-
-    static func parseRFC3339(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
     }
 }

@@ -72,14 +72,6 @@ public struct Standings: Hashable, Sendable, Codable {
         final ? rows.filter { $0.rank == 1 }.map(\.competitor) : []
     }
 
-    /// `m:ss` or `h:mm:ss` for seconds since the start.
-    static func clock(_ seconds: Seconds) -> String {
-        let total = Int(seconds.rounded())
-        let (h, m, r) = (total / 3600, total / 60 % 60, total % 60)
-        let pad = { (x: Int) in x < 10 ? "0\(x)" : "\(x)" }
-        return h > 0 ? "\(h):\(pad(m)):\(pad(r))" : "\(m):\(pad(r))"
-    }
-
     /// A plain-text table, the same bytes for the same standings.
     public func table() -> String {
         let header = ["rank", "competitor", "status", "points", "stops", "finish"] + columns
@@ -87,7 +79,7 @@ public struct Standings: Hashable, Sendable, Codable {
         func add(_ rows: [StandingsRow]) {
             for row in rows {
                 lines.append([row.rank.map(String.init) ?? "-", row.competitor, row.status.rawValue, String(row.points),
-                              String(row.stopsReached), row.finishTime.map(Self.clock) ?? "-"]
+                              String(row.stopsReached), row.finishTime.map(RaceClock.text) ?? "-"]
                              + columns.map { row.details[$0] ?? "" })
             }
         }

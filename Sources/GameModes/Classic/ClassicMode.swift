@@ -353,7 +353,7 @@ public struct ClassicMode: GameMode {
                     "next": runner.finishTime == nil && runner.leftAt == nil ? (runner.openQuestion.map { "? " + $0.stop } ?? next.joined(separator: " ")) : "",
                     "penalty": Outcome.number(runner.penaltySeconds),
                     "wrongAnswers": String(runner.wrongAnswers),
-                    "result": resultTime(runner).map(Standings.clock) ?? "",
+                    "result": resultTime(runner).map(RaceClock.text) ?? "",
                 ])
             return (runner, row)
         }

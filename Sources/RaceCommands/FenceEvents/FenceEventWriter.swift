@@ -59,12 +59,3 @@ struct FenceEventWriter {
         }
     }
 }
-
-/// Text escaping for hand-written CSV.
-enum CSVText {
-    /// A CSV field, quoted when it holds a comma, quote or line break (RFC 4180).
-    static func field(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-}

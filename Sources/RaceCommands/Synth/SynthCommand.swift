@@ -61,18 +61,12 @@ struct SynthCommand: ParsableCommand {
             }
             let progress = Progress(total: tracks.count, label: "writing tracks")
             for (i, track) in tracks.enumerated() {
-                let file = (output as NSString).appendingPathComponent(String(format: "%03d-%@.gpx", i + 1, Self.slug(track.participant)))
+                let file = (output as NSString).appendingPathComponent(String(format: "%03d-%@.gpx", i + 1, RaceBuilder.slug(track.participant)))
                 try track.gpx.write(to: file)
                 progress.advance()
             }
             progress.finish()
             Standard.error("racekit: wrote \(tracks.count) tracks to \(output)")
         }
-    }
-
-    static func slug(_ name: String) -> String {
-        let folded = name.folding(options: [.diacriticInsensitive], locale: nil).lowercased()
-        let kept = folded.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }
-        return String(kept).split(separator: "-").joined(separator: "-")
     }
 }

@@ -93,9 +93,18 @@ public struct RaceBuilder: Sendable {
         return copy
     }
 
-    /// A lowercase ASCII slug of the name (accents dropped: "Zürich" → "zurich"), with -2, -3…
-    /// when taken.
+    /// A slug of the name made unique among the stops: -2, -3… when taken.
     private func uniqueID(for name: String) -> String {
+        let slug = Self.slug(name)
+        let taken = Set(race.stops.map(\.id))
+        var candidate = slug, n = 2
+        while taken.contains(candidate) { candidate = "\(slug)-\(n)"; n += 1 }
+        return candidate
+    }
+
+    /// A lowercase ASCII slug of a name, for ids and file names: accents dropped ("Zürich" →
+    /// "zurich"), other characters as single dashes; "stop" for a name with no letters.
+    public static func slug(_ name: String) -> String {
         var slug = ""
         for scalar in name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased().unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
@@ -105,10 +114,6 @@ public struct RaceBuilder: Sendable {
             }
         }
         while slug.hasSuffix("-") { slug.removeLast() }
-        if slug.isEmpty { slug = "stop" }
-        let taken = Set(race.stops.map(\.id))
-        var candidate = slug, n = 2
-        while taken.contains(candidate) { candidate = "\(slug)-\(n)"; n += 1 }
-        return candidate
+        return slug.isEmpty ? "stop" : slug
     }
 }

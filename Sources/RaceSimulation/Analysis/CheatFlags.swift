@@ -95,9 +95,9 @@ public struct CheatFlags: Sendable {
                 continue
             }
             let before = mine[k - 1]
-            let centre = (try? stop.fence.makeFence())?.boundingCircle
-            let distance = centre.map { Haversine.distanceMeters(positions.latitude[before], positions.longitude[before],
-                                                                 $0.centre.latitude, $0.centre.longitude) - $0.radiusMeters } ?? 0
+            let circle = replay.fences[visit.stop].boundingCircle
+            let distance = Haversine.distanceMeters(positions.latitude[before], positions.longitude[before],
+                                                    circle.centre.latitude, circle.centre.longitude) - circle.radiusMeters
             let gap = positions.time[visit.fixRow] - positions.time[before]
             if distance > limits.approachMeters || gap > limits.approachSeconds {
                 flags.append(Flag(kind: .noApproach, participant: visit.participant, time: visit.time, fixRow: visit.fixRow,

@@ -38,7 +38,6 @@ public struct LegAnalysis: Sendable {
 
     /// Analyses every participant's consecutive punches (in time order).
     public init(_ replay: ReplayResult) {
-        let race = replay.race
         var raw: [Leg] = []
         let positions = replay.input.positions
         var rows = [[Int]](repeating: [], count: replay.input.names.count)
@@ -56,7 +55,7 @@ public struct LegAnalysis: Sendable {
                     }
                     previous = row
                 }
-                let ca = Self.centre(race.stops[a.stop]), cb = Self.centre(race.stops[b.stop])
+                let ca = replay.fences[a.stop].boundingCircle.centre, cb = replay.fences[b.stop].boundingCircle.centre
                 let straight = ca.distanceMeters(to: cb)
                 raw.append(Leg(participant: p, from: a.stop, to: b.stop, split: t1 - t0, rank: 0, behind: 0,
                                distanceRunMeters: run, straightMeters: straight,
@@ -104,9 +103,5 @@ public struct LegAnalysis: Sendable {
         if n < 12 { return (sorted[0] + sorted[1]) / 2 }
         let places = sorted[1...(n / 6)]
         return places.reduce(0, +) / Double(places.count)
-    }
-
-    static func centre(_ stop: Stop) -> Coordinate {
-        (try? stop.fence.makeFence())?.boundingCircle.centre ?? Coordinate(uncheckedLatitude: 0, longitude: 0)
     }
 }

@@ -59,7 +59,8 @@ public struct RaceReplay: Sendable {
         let checks = input.names.indices.map { p in
             CourseCheck(race: race, course: course(for: input, participant: p), visits: byParticipant[p], lastFixTime: lastFix[p])
         }
-        return ReplayResult(race: race, input: input, visits: visits, events: log.events, screening: log.screening, courses: checks)
+        return ReplayResult(race: race, input: input, visits: visits, events: log.events, screening: log.screening,
+                            courses: checks, fences: index.fences)
     }
 
     /// The participant's own course, else the race's first.

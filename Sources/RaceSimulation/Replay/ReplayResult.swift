@@ -13,4 +13,6 @@ public struct ReplayResult: Sendable {
     public let screening: FixScreeningReport
     /// Per participant (input order).
     public let courses: [CourseCheck]
+    /// The engine's fence of each stop, parallel to `race.stops` (built once by the replay).
+    public let fences: [Fence]
 }

@@ -1,3 +1,5 @@
+import GeoFormats
+
 extension RaceReport {
     /// One line per leg run: the split table for a spreadsheet.
     public var splitsCSV: String {
@@ -9,8 +11,7 @@ extension RaceReport {
         }
         for leg in legs.legs {
             let name = replay.input.names[leg.participant]
-            let quoted = name.contains(",") || name.contains("\"") ? "\"" + name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"" : name
-            out += [quoted, race.stops[leg.from].id, race.stops[leg.to].id, number(leg.split, 1000), String(leg.rank),
+            out += [CSVText.field(name), race.stops[leg.from].id, race.stops[leg.to].id, number(leg.split, 1000), String(leg.rank),
                     number(leg.behind, 1000), number(leg.distanceRunMeters, 100), number(leg.straightMeters, 100),
                     number(leg.detourRatio, 1000), number(leg.paceSecondsPerKilometer, 1), number(leg.timeLost, 1000)]
                 .joined(separator: ",") + "\n"

@@ -64,12 +64,6 @@ public struct RaceReport: Sendable {
 
     /// `m:ss` or `h:mm:ss` for a duration or a time since the start.
     public static func clock(_ seconds: Seconds?) -> String {
-        guard let seconds, seconds.isFinite else { return "-" }
-        let total = Int(seconds.rounded())
-        let sign = total < 0 ? "-" : ""
-        let s = abs(total)
-        let (h, m, r) = (s / 3600, s / 60 % 60, s % 60)
-        let pad = { (x: Int) in x < 10 ? "0\(x)" : "\(x)" }
-        return h > 0 ? "\(sign)\(h):\(pad(m)):\(pad(r))" : "\(sign)\(m):\(pad(r))"
+        seconds.map(RaceClock.text) ?? "-"
     }
 }

@@ -81,12 +81,8 @@ public struct EventWorkspace: Sendable {
         if !found.isEmpty { found.removeAll(keepingCapacity: true) }
         let index = index
         marks.withUnsafeMutableBufferPointer { marks in
-            index.forEachCandidate(alongSegmentFromLatitude: aLat, longitude: aLon, toLatitude: bLat, longitude: bLon,
-                                   box: box) { fence in
-                guard marks[fence] != generation else { return }
-                marks[fence] = generation
-                if index.mayReach(fence, into: box) { found.append(Int32(fence)) }
-            }
+            index.collectCandidates(alongSegmentFromLatitude: aLat, longitude: aLon, toLatitude: bLat, longitude: bLon,
+                                    box: box, marks: marks, generation: generation, into: &found)
         }
         swap(&found, &candidates)
     }

@@ -116,9 +116,10 @@ public struct ParticipantEventTracker: Sendable {
 
     /// The distance between two consecutive fixes. The short steps of a 1 Hz track (under
     /// 0.01°, away from the poles) take the equirectangular formula at the mid-latitude, one
-    /// cosine instead of haversine's five trigonometric calls; its relative error there is below
-    /// 10⁻⁷ (Snyder, "Map Projections — A Working Manual", §12), far inside what speeds and
-    /// interpolated times need. Longer steps take the haversine.
+    /// cosine (``cosineOfLatitude(radians:)``, no libm call) instead of haversine's five
+    /// trigonometric calls; its relative error there is below 10⁻⁷ (Snyder, "Map Projections —
+    /// A Working Manual", §12), far inside what speeds and interpolated times need. Longer steps
+    /// take the haversine.
     /// Also returns that cosine of the mid-latitude, for the segment's bounding box (NaN after
     /// the haversine).
     private static func stepMeters(from a: Fix, to b: Fix) -> (Meters, Double) {
@@ -127,7 +128,7 @@ public struct ParticipantEventTracker: Sendable {
             return (Haversine.distanceMeters(a.latitude, a.longitude, b.latitude, b.longitude), .nan)
         }
         let k = Earth.radiansPerDegree
-        let cosMid = cos((a.latitude + b.latitude) * 0.5 * k)
+        let cosMid = cosineOfLatitude(radians: (a.latitude + b.latitude) * 0.5 * k)
         let x = dLon * k * cosMid, y = dLat * k
         return (Earth.meanRadiusMeters * (x * x + y * y).squareRoot(), cosMid)
     }

@@ -89,4 +89,13 @@ struct FenceProbe: Sendable {
         }
         return Haversine.distanceMeters(lat, lon, latitude, longitude) <= radius
     }
+
+    /// Whether the fence can reach into `box`: a cheap test on the fence's padded bounding box
+    /// (false only when the two boxes are apart in latitude or longitude).
+    @inlinable @inline(__always)
+    func mayReach(into box: GeoBoundingBox) -> Bool {
+        if latitude - Double(reachLatitude) > box.north || latitude + Double(reachLatitude) < box.south { return false }
+        guard reachLongitude.isFinite, !box.crossesAntimeridian, !box.spansAllLongitudes else { return true }
+        return longitude + Double(reachLongitude) >= box.west && longitude - Double(reachLongitude) <= box.east
+    }
 }

@@ -104,6 +104,26 @@ extension GridIndex {
         forEachCandidate(in: box, body)
     }
 
+    /// Appends to `found` each fence the segment may cross (see
+    /// ``forEachCandidate(alongSegmentFromLatitude:longitude:toLatitude:longitude:box:_:)``)
+    /// whose bounding box reaches into `box`, once: a fence is skipped when `marks[fence]`
+    /// already equals `generation`, and marked when seen. The event detector's per-fix query.
+    ///
+    /// The closure below captures only plain values (the probe buffer, `marks`, `found`): one
+    /// that captured the index retained and released it on every fix, about 9 % of a replay.
+    /// `self` keeps the storage, and so the probe buffer, alive for the whole call.
+    func collectCandidates(alongSegmentFromLatitude aLat: Degrees, longitude aLon: Degrees,
+                           toLatitude bLat: Degrees, longitude bLon: Degrees, box: GeoBoundingBox,
+                           marks: UnsafeMutableBufferPointer<UInt32>, generation: UInt32,
+                           into found: inout ContiguousArray<Int32>) {
+        let probes = UnsafeBufferPointer(storage.probes)
+        forEachCandidate(alongSegmentFromLatitude: aLat, longitude: aLon, toLatitude: bLat, longitude: bLon, box: box) { fence in
+            guard marks[fence] != generation else { return }
+            marks[fence] = generation
+            if probes[fence].mayReach(into: box) { found.append(Int32(fence)) }
+        }
+    }
+
     /// Calls `body` with every fence registered in a cell that `box` touches: a superset of
     /// the fences that reach into the box, possibly with repeats (a fence spans several cells).
     /// Used to find the fences a segment between two fixes may cross.

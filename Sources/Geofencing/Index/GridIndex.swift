@@ -97,17 +97,6 @@ public struct GridIndex: Sendable {
         return storage.polygons[Int(slot)].contains(latitude: latitude, longitude: longitude)
     }
 
-    /// Whether fence `fence` can reach into `box`: a cheap test on the fence's precomputed
-    /// bounding box (false only when the two boxes are apart in latitude or longitude).
-    func mayReach(_ fence: Int, into box: GeoBoundingBox) -> Bool {
-        let probe = storage.probes[fence]
-        if probe.latitude - Double(probe.reachLatitude) > box.north || probe.latitude + Double(probe.reachLatitude) < box.south {
-            return false
-        }
-        guard probe.reachLongitude.isFinite, !box.crossesAntimeridian, !box.spansAllLongitudes else { return true }
-        return probe.longitude + Double(probe.reachLongitude) >= box.west && probe.longitude - Double(probe.reachLongitude) <= box.east
-    }
-
     /// Number of non-empty cells.
     public var cellCount: Int { storage.slots.reduce(0) { $0 + ($1.key == CellTable.emptyKey ? 0 : 1) } }
     /// Number of (cell, fence) entries: the index's size.

@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "GeoFormats", targets: ["GeoFormats"]),
         .library(name: "RaceModel", targets: ["RaceModel"]),
         .library(name: "RouteOptimizer", targets: ["RouteOptimizer"]),
+        .library(name: "RacePlanning", targets: ["RacePlanning"]),
         .library(name: "GameModes", targets: ["GameModes"]),
         .library(name: "RaceSimulation", targets: ["RaceSimulation"]),
         .library(name: "RaceCommands", targets: ["RaceCommands"]),
@@ -33,12 +34,16 @@ let package = Package(
         .target(name: "GeoFormats", dependencies: ["GeoCore", "Geofencing"]),
         .target(name: "RaceModel", dependencies: ["GeoCore", "Geofencing", "GeoFormats"]),
         .target(name: "RouteOptimizer", dependencies: ["GeoCore"]),
+        // Race-level uses of the optimizer (a course's fair variants written into the race), shared by
+        // `racekit optimize` and `racekit rehearse`; RouteOptimizer itself knows nothing of races.
+        .target(name: "RacePlanning", dependencies: ["GeoCore", "RaceModel", "RouteOptimizer"]),
         .target(name: "GameModes", dependencies: ["GeoCore", "GeoFormats", "RaceModel"]),
         .target(name: "RaceSimulation", dependencies: ["GeoCore", "Geofencing", "GeoFormats", "RaceModel", "GameModes"]),
         .target(
             name: "RaceCommands",
             dependencies: [
-                "GeoCore", "GeoProjection", "Geofencing", "GeoFormats", "RaceModel", "RouteOptimizer", "GameModes", "RaceSimulation",
+                "GeoCore", "GeoProjection", "Geofencing", "GeoFormats", "RaceModel", "RouteOptimizer", "RacePlanning", "GameModes",
+                "RaceSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,6 +55,7 @@ let package = Package(
         .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "Geofencing"]),
         .testTarget(name: "RaceModelTests", dependencies: ["RaceModel", "RaceTestSupport"]),
         .testTarget(name: "RouteOptimizerTests", dependencies: ["RouteOptimizer", "GeoCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "RacePlanningTests", dependencies: ["RacePlanning", "RaceModel", "RouteOptimizer", "GeoCore"]),
         .testTarget(name: "GameModesTests", dependencies: ["GameModes", "RaceModel", "GeoCore"]),
         .testTarget(name: "RaceSimulationTests", dependencies: ["RaceSimulation", "RaceModel", "RaceTestSupport"]),
         .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"]),

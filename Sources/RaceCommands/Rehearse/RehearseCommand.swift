@@ -1,7 +1,9 @@
 import ArgumentParser
 import GeoFormats
 import RaceModel
+import RacePlanning
 import RaceSimulation
+import RouteOptimizer
 
 /// `racekit rehearse`: a Monte Carlo rehearsal of a race with synthetic participants.
 struct RehearseCommand: ParsableCommand {
@@ -11,8 +13,18 @@ struct RehearseCommand: ParsableCommand {
         discussion: """
         Each run synthesizes a field (see racekit synth; run r uses seed S + r) and replays it. The report gives \
         the finish-time distribution, each stop's share of arrivals the engine did not register under the GPS \
-        noise, the most participants at a stop at once, the course variants' medians, and recommendations \
-        such as "stop 7: raise the radius to 25 m".
+        noise, the most participants at a stop at once, and recommendations such as "stop 7: raise the radius \
+        to 25 m".
+
+        Participants the race lists run their own course; the others are spread over the first course and the \
+        courses with the same stops (its variants), each to the one with the fewest participants so far. When \
+        the race has several courses, the report compares them: length (haversine between the stops' centres, \
+        along the course), runners per run, OK finishes, median and 90 % running time, and the spread: slowest \
+        median minus fastest, and longest course minus shortest.
+
+        --variants K first reorders the first course into K fair variants, as racekit optimize --variants K \
+        does (the same orders as racekit optimize RACE.json --variants K --max-excess P --time-limit 0 \
+        --iterations 1000 --seed S), spreads the listed participants over them, and rehearses those.
         """
     )
 
@@ -22,6 +34,12 @@ struct RehearseCommand: ParsableCommand {
     @Option(help: "Seed of the first run.") var seed: UInt64 = 1
     @Option(help: "Typical speed while moving, m/s.") var speed: Double = 2.5
     @Option(help: "GPS error, metres (1σ per axis).") var noise: Double = 4
+    @Option(help: "Reorder the first course into K fair variants (racekit optimize --variants) and rehearse them.")
+    var variants: Int?
+    @Option(help: "With --variants: longest a variant may be, in percent over the best (default 5).")
+    var maxExcess: Double?
+    @Option(help: "With --variants: seconds of search instead of 1000 rounds (the orders may then depend on the machine).")
+    var timeLimit: Double?
     @Flag(help: "Print JSON instead of the table.") var json = false
 
     func validate() throws {
@@ -29,11 +47,24 @@ struct RehearseCommand: ParsableCommand {
             throw ValidationError("--runs and --participants must be within 1…10000.")
         }
         guard speed > 0, speed.isFinite, noise >= 0, noise.isFinite else { throw ValidationError("--speed must be positive, --noise not negative.") }
+        if let variants, variants < 1 { throw ValidationError("--variants must be at least 1.") }
+        guard variants != nil || (maxExcess == nil && timeLimit == nil) else {
+            throw ValidationError("--max-excess and --time-limit go with --variants.")
+        }
+        if let maxExcess, !(maxExcess >= 0 && maxExcess.isFinite) { throw ValidationError("--max-excess must be a non-negative percentage.") }
+        if let timeLimit, !(timeLimit > 0 && timeLimit.isFinite) { throw ValidationError("--time-limit must be a positive number of seconds.") }
     }
 
     func run() throws {
         try reportingInputErrors {
-            let race = try loadRace(self.race)
+            var race = try loadRace(self.race)
+            var preamble = ""
+            if let variants {
+                let generated = try self.variants(of: race, count: variants)
+                race = generated.race
+                preamble = "variants of course \"\(generated.original.id)\" (within \(FixedPoint.text(generated.set.maxExcessPercent, 1)) % of the best):\n"
+                    + generated.variants.map { "  \($0.course.id): \($0.order.joined(separator: " → "))\n" }.joined()
+            }
             var options = SyntheticField.Options(participants: participants)
             options.speedMetersPerSecond = speed
             options.noiseMeters = noise
@@ -48,7 +79,23 @@ struct RehearseCommand: ParsableCommand {
                 throw InputError(SourceLocation(file: self.race), error.description)
             }
             progress.finish()
-            Standard.output(json ? rehearsal.json.serialized() + "\n" : rehearsal.table)
+            Standard.output(json ? rehearsal.json.serialized() + "\n" : preamble + rehearsal.table)
+        }
+    }
+
+    /// The race with its first course reordered into `count` fair variants, deterministic for
+    /// the seed unless a time limit bounds the search.
+    private func variants(of race: Race, count: Int) throws -> CourseVariants {
+        let reordering: CourseReordering
+        do throws(CourseReorderingError) { reordering = try CourseReordering(race: race) } catch {
+            throw InputError(SourceLocation(file: self.race), error.description)
+        }
+        // Without a time limit the solver stops after its default 1000 rounds.
+        let options = RouteSolver.Options(timeLimit: timeLimit, iterations: nil, seed: seed)
+        do throws(RouteOptimizerError) {
+            return try reordering.variants(count: count, maxExcessPercent: maxExcess ?? 5, options: options)
+        } catch {
+            throw InputError(SourceLocation(file: self.race), error.message)
         }
     }
 }

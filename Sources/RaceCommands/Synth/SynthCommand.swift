@@ -13,8 +13,9 @@ struct SynthCommand: ParsableCommand {
         Participants move stop to stop in course order with varying speed and heading, dwell at stops, \
         sometimes take a wrong turn, and record a fix every --sampling seconds with drifting GPS error and \
         occasional gaps. The last --stragglers run at half speed with long stops; the --stop-missers before \
-        them each skip one stop. Names come from the race's participants, then "Runner N". The same seed \
-        gives the same files.
+        them each skip one stop. Names come from the race's participants, then "Runner N". Listed participants \
+        run their own course; the others run the race's first course, the one racekit simulate checks an \
+        unlisted track against. The same seed gives the same files.
         """
     )
 
@@ -54,6 +55,9 @@ struct SynthCommand: ParsableCommand {
             options.wrongTurnProbability = wrongTurns
             options.stragglers = stragglers
             options.stopMissers = stopMissers
+            // `racekit simulate` checks a track it cannot match to a listed participant against the
+            // first course, so the tracks written here must run that course too.
+            options.unlistedCourse = .firstCourse
             let field = SyntheticField(race: race, options: options, seed: seed)
             let tracks = field.tracks(startTime: try raceStartEpoch(race, file: self.race))
             do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {

@@ -3,10 +3,7 @@ import RaceModel
 
 extension Rehearsal {
     /// The finish time at quantile `q` (0…1) of OK finishers.
-    public func finishTime(quantile q: Double) -> Double? {
-        guard !finishTimes.isEmpty else { return nil }
-        return finishTimes[min(finishTimes.count - 1, Int((Double(finishTimes.count - 1) * q).rounded()))]
-    }
+    public func finishTime(quantile q: Double) -> Double? { Self.quantile(finishTimes, q) }
 
     /// A summary for a terminal.
     public var table: String {
@@ -25,9 +22,7 @@ extension Rehearsal {
             lines.append(stop.id.padded(width) + "  " + radius.leftPadded(6) + "  " + String(figures.planned).leftPadded(8)
                          + "  " + Self.percent(figures.missRate).leftPadded(6) + "  " + String(figures.peakTogether).leftPadded(13))
         }
-        if courseMedians.count > 1 {
-            lines.append("course medians: " + courseMedians.sorted { $0.key < $1.key }.map { "\($0.key) \(RaceReport.clock($0.value))" }.joined(separator: ", "))
-        }
+        if comparesCourses { lines += courseTable }
         lines.append(recommendations.isEmpty ? "recommendations: none" : "recommendations:")
         lines += recommendations.map { "  " + $0.text }
         return lines.joined(separator: "\n") + "\n"
@@ -48,8 +43,49 @@ extension Rehearsal {
                          JSONMember("missed", .number(Double(f.missed))), JSONMember("peakTogether", .number(Double(f.peakTogether)))])
             })),
             JSONMember("courseMedians", .object(courseMedians.sorted { $0.key < $1.key }.map { JSONMember($0.key, time($0.value)) })),
+        ] + (comparesCourses ? courseJSON : []) + [
             JSONMember("recommendations", .array(recommendations.map { .string($0.text) })),
         ])
+    }
+}
+
+extension Rehearsal {
+    /// Whether the report compares courses: when the race has more than one.
+    var comparesCourses: Bool { courses.count > 1 }
+
+    /// One row per course (length, runners per run, OK finishes over all runs, median and 90 %
+    /// running time), then the spread of medians and lengths.
+    var courseTable: [String] {
+        let width = max(6, courses.map(\.course.count).max() ?? 6)
+        var lines = ["course".padded(width) + "    length  runners  finishes   median      90%"]
+        for figures in courses {
+            lines.append(figures.course.padded(width) + "  " + "\(figures.lengthMeters) m".leftPadded(8) + "  "
+                         + String(figures.runners).leftPadded(7) + "  " + String(figures.finishTimes.count).leftPadded(8) + "  "
+                         + RaceReport.clock(figures.median).leftPadded(7) + "  " + RaceReport.clock(figures.p90).leftPadded(7))
+        }
+        let spread = courseSpread
+        let medians = spread.medianSeconds.map { "\(RaceReport.clock($0)) (\(Self.percent(spread.medianFraction ?? 0)))" } ?? "-"
+        lines.append("course spread: medians \(medians), lengths \(spread.lengthMeters) m (\(Self.percent(spread.lengthFraction)))")
+        return lines
+    }
+
+    /// The same as JSON members: `courses` and `courseSpread`.
+    var courseJSON: [JSONMember] {
+        func number(_ x: Double?, _ scale: Double = 1) -> JSONValue { x.map { .number(($0 * scale).rounded() / scale) } ?? .null }
+        let spread = courseSpread
+        return [
+            JSONMember("courses", .array(courses.map { f in
+                .object([JSONMember("course", .string(f.course)), JSONMember("lengthMeters", .number(Double(f.lengthMeters))),
+                         JSONMember("runners", .number(Double(f.runners))), JSONMember("finishes", .number(Double(f.finishTimes.count))),
+                         JSONMember("median", number(f.median)), JSONMember("p90", number(f.p90))])
+            })),
+            JSONMember("courseSpread", .object([
+                JSONMember("medianSeconds", number(spread.medianSeconds)),
+                JSONMember("medianPercent", number(spread.medianFraction.map { 100 * $0 }, 10)),
+                JSONMember("lengthMeters", .number(Double(spread.lengthMeters))),
+                JSONMember("lengthPercent", number(100 * spread.lengthFraction, 10)),
+            ])),
+        ]
     }
 }
 

@@ -5,6 +5,10 @@ import RaceModel
 /// A Monte Carlo rehearsal: many synthetic fields run the race, and what an organiser needs to
 /// know comes out: how long it takes, where people bunch, which stops GPS noise makes runners
 /// miss, how the course variants compare, and what to change.
+///
+/// Synthetic participants the race does not list run the course the options' ``SyntheticField/Options/unlistedCourse``
+/// gives them (by default spread over the first course and its variants), and each is checked
+/// against the course they ran, so every variant is measured.
 public struct Rehearsal: Sendable {
     /// One stop's figures over all runs.
     public struct StopFigures: Hashable, Sendable {
@@ -32,6 +36,9 @@ public struct Rehearsal: Sendable {
     public let stops: [StopFigures]
     /// Per course id, the median running time of OK finishers.
     public let courseMedians: [String: Seconds]
+    /// Every course of the race, in race order, with who ran it and how long it took
+    /// (``Rehearsal/courseSpread`` compares them).
+    public let courses: [CourseFigures]
     public let recommendations: [Recommendation]
 
     /// Runs `runs` rehearsals of `options.participants` synthetic participants each, seeds
@@ -39,7 +46,14 @@ public struct Rehearsal: Sendable {
     /// - Parameter progress: called after each run.
     public init(race: Race, runs: Int, options: SyntheticField.Options, seed: UInt64,
                 progress: (Int) -> Void = { _ in }) throws(ReplayError) {
-        let replay = try RaceReplay(race: race)
+        // The replay checks each track against its participant's course, so the synthetic
+        // participants join the race's list with the courses the field gives them. The cast does
+        // not depend on the seed: the same for every run.
+        let cast = SyntheticField(race: race, options: options, seed: seed)
+        var judged = race
+        judged.participants = cast.raceParticipants
+        let ids: [String?] = judged.participants.map(\.id)
+        let replay = try RaceReplay(race: judged)
         var finishTimes: [Seconds] = [], statusCounts: [ResultStatus: Int] = [:], byCourse: [String: [Seconds]] = [:]
         var planned = [Int](repeating: 0, count: race.stops.count), missed = planned, peak = planned
         for run in 0..<runs {
@@ -53,8 +67,7 @@ public struct Rehearsal: Sendable {
                 }
             }
             let names = tracks.map(\.participant)
-            let ids = names.indices.map { $0 < race.participants.count ? race.participants[$0].id : nil }
-            let result = replay.run(ReplayInput(names: names, participantIDs: ids, positions: columns))
+            let result = replay.run(ReplayInput(names: names, participantIDs: Array(ids.prefix(names.count)), positions: columns))
             let synthesizer = TrackSynthesizer(race: race, seed: seed &+ UInt64(run))
             for (p, check) in result.courses.enumerated() {
                 statusCounts[check.status, default: 0] += 1
@@ -78,7 +91,13 @@ public struct Rehearsal: Sendable {
         self.finishTimes = finishTimes.sorted()
         self.statusCounts = statusCounts
         stops = race.stops.indices.map { StopFigures(stop: $0, planned: planned[$0], missed: missed[$0], peakTogether: peak[$0]) }
-        courseMedians = byCourse.mapValues { $0.sorted()[$0.count / 2] }
+        courseMedians = byCourse.mapValues { Self.quantile($0.sorted(), 0.5)! }
+        var runners: [String: Int] = [:]
+        for p in 0..<options.participants { if let course = cast.course(of: p) { runners[course.id, default: 0] += 1 } }
+        courses = race.courses.map { course in
+            CourseFigures(course: course.id, lengthMeters: race.lengthMeters(of: course), runners: runners[course.id] ?? 0,
+                          finishTimes: (byCourse[course.id] ?? []).sorted())
+        }
         recommendations = Self.recommend(race: race, stops: stops, noise: options.noiseMeters, courseMedians: courseMedians)
     }
 
@@ -120,6 +139,13 @@ public struct Rehearsal: Sendable {
             out.append(Recommendation(stop: nil, text: "course variants differ: medians from \(RaceReport.clock(fastest)) to \(RaceReport.clock(slowest)); rebalance them"))
         }
         return out
+    }
+
+    /// The element at quantile `q` (0…1) of `sorted`, by nearest rank (index (n − 1)·q rounded;
+    /// the median is element n / 2); `nil` when empty.
+    static func quantile(_ sorted: [Seconds], _ q: Double) -> Seconds? {
+        guard !sorted.isEmpty else { return nil }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))]
     }
 
     static func percent(_ x: Double) -> String { "\((x * 1000).rounded() / 10) %" }

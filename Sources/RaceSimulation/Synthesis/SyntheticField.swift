@@ -19,18 +19,34 @@ public struct SyntheticField: Sendable {
         public var stragglers: Int = 1
         /// How many participants skip one stop.
         public var stopMissers: Int = 1
+        /// The course of a synthetic participant the race does not list.
+        public var unlistedCourse: UnlistedCourse = .spreadOverVariants
 
         public init(participants: Int) { self.participants = participants }
+    }
+
+    /// Which course a synthetic participant beyond the race's listed participants runs.
+    public enum UnlistedCourse: Hashable, Sendable {
+        /// The race's first course, as a replay does for a track it cannot match to a listed
+        /// participant (`racekit synth` tracks checked by `racekit simulate`).
+        case firstCourse
+        /// The first course or one of its variants (``SyntheticField/variantCourses``), whichever
+        /// has the fewest participants so far, listed ones included; a tie goes to the course
+        /// the race lists first. So K variants get runners even when nobody is listed on them.
+        case spreadOverVariants
     }
 
     public let race: Race
     public let options: Options
     public let seed: UInt64
+    /// Index into `race.courses` of each participant's course; `nil` for a race without courses.
+    private let courseIndices: [Int?]
 
     public init(race: Race, options: Options, seed: UInt64) {
         self.race = race
         self.options = options
         self.seed = seed
+        courseIndices = Self.assignCourses(race: race, participants: options.participants, unlisted: options.unlistedCourse)
     }
 
     /// The participants' names: the race's own participants first, then "Runner N".
@@ -38,10 +54,54 @@ public struct SyntheticField: Sendable {
         (0..<options.participants).map { i in i < race.participants.count ? race.participants[i].name : "Runner \(i + 1)" }
     }
 
-    /// Each participant's course: their own, else the race's first.
+    /// Each participant's course: a listed participant's own, else the race's first; a synthetic
+    /// participant beyond the listed ones gets one by ``Options/unlistedCourse``. `nil` for a
+    /// race without courses or an index outside the field.
     public func course(of index: Int) -> Course? {
-        let own = index < race.participants.count ? race.participants[index].course : nil
-        return own.flatMap { id in race.courses.first { $0.id == id } } ?? race.courses.first
+        courseIndices.indices.contains(index) ? courseIndices[index].map { race.courses[$0] } : nil
+    }
+
+    /// The race's first course and every course with exactly the same stops (as a set): the
+    /// courses that are variants of one another, such as `racekit optimize --variants K` writes.
+    public var variantCourses: [Course] {
+        Self.variantCourseIndices(of: race).map { race.courses[$0] }
+    }
+
+    /// The field as race participants, for a replay that has to know everyone's course: the
+    /// race's own first, then each synthetic participant with a unique id (`runner-N`) and the
+    /// course ``course(of:)`` gives it.
+    public var raceParticipants: [Participant] {
+        var taken = Set(race.participants.map(\.id))
+        return names.indices.map { i in
+            if i < race.participants.count { return race.participants[i] }
+            var id = "runner-\(i + 1)"
+            while taken.contains(id) { id += "-synthetic" }
+            taken.insert(id)
+            return Participant(id: id, name: names[i], course: course(of: i)?.id)
+        }
+    }
+
+    static func variantCourseIndices(of race: Race) -> [Int] {
+        guard let first = race.courses.first else { return [] }
+        let stops = Set(first.stopIDs)
+        return race.courses.indices.filter { Set(race.courses[$0].stopIDs) == stops }
+    }
+
+    /// Listed participants keep their own course (an unknown or absent one means the first);
+    /// the others follow `unlisted`, counting who is already on each variant.
+    /// - Complexity: O(participants × variants + listed participants × courses).
+    static func assignCourses(race: Race, participants: Int, unlisted: UnlistedCourse) -> [Int?] {
+        guard !race.courses.isEmpty else { return [Int?](repeating: nil, count: participants) }
+        func listedCourse(_ p: Participant) -> Int { p.course.flatMap { id in race.courses.firstIndex { $0.id == id } } ?? 0 }
+        let variants = unlisted == .spreadOverVariants ? variantCourseIndices(of: race) : [0]
+        var load = [Int: Int]()
+        for p in race.participants { load[listedCourse(p), default: 0] += 1 }
+        return (0..<participants).map { i -> Int? in
+            if i < race.participants.count { return listedCourse(race.participants[i]) }
+            let pick = variants.min { (load[$0, default: 0], $0) < (load[$1, default: 0], $1) }!
+            load[pick, default: 0] += 1
+            return pick
+        }
     }
 
     /// The profiles, in participant order. The last `stragglers` are stragglers, and the

@@ -29,6 +29,37 @@ struct FairVariantsTests {
         #expect(set.variants[1].solution.order[0] == 0)
     }
 
+    @Test("with both ends fixed, variants are distinct whenever enough distinct orders fit: brute force, 60 seeded cases of 5–10 stops")
+    func distinctWithFixedEnds() throws {
+        for seed in 1...60 {
+            var random = SplitMix64(seed: UInt64(seed))
+            let n = 5 + seed % 6   // 5…10 stops: 6 to 40 320 orders between the ends
+            let matrix = Reference.matrix(n, symmetric: seed % 2 == 0, random: &random)
+            let problem = try RouteProblem(matrix: matrix, shape: .openPath(start: 0, finish: n - 1))
+            let excess = [3.0, 10, 25][seed % 3]
+            let set = try RouteSolver.fairVariants(problem, count: 3, maxExcessPercent: excess,
+                                                   options: RouteSolver.Options(timeLimit: nil, iterations: 40, seed: UInt64(seed)))
+            // Every order between the fixed ends, by brute force.
+            var lengths: [Int] = []
+            var inner = Array(1..<(n - 1))
+            func permute(_ k: Int) {
+                if k == inner.count { lengths.append(problem.length(of: [0] + inner + [n - 1])); return }
+                for i in k..<inner.count {
+                    inner.swapAt(k, i); permute(k + 1); inner.swapAt(k, i)
+                }
+            }
+            permute(0)
+            let optimum = lengths.min()!
+            let bound = optimum + Int((Double(optimum) * excess / 100).rounded(.down))
+            let fittingOrders = lengths.filter { $0 <= bound }.count
+            #expect(set.variants[0].solution.length == optimum, "seed \(seed): the first variant is the optimum")
+            if fittingOrders >= 3 {
+                #expect(Set(set.variants.map(\.solution.order)).count == 3, "seed \(seed): \(fittingOrders) orders fit, variants repeat")
+                #expect(set.variants.allSatisfy { $0.solution.length <= bound }, "seed \(seed): a variant exceeds the bound")
+            }
+        }
+    }
+
     @Test("bad options are errors")
     func badOptions() throws {
         let problem = try RouteProblem(matrix: DistanceMatrix(count: 3) { _, _ in 1 })

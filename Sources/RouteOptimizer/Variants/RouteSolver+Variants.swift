@@ -9,8 +9,13 @@ extension RouteSolver {
     /// from the allowed excess downwards; the candidate with the fewest shared legs whose real
     /// length is within the bound is kept (ties: the shorter). The reverse of a chosen order is
     /// always a candidate too (for a closed tour with symmetric distances it has the same length
-    /// and shares no directed leg). When no candidate fits the bound, the shortest one is kept
-    /// and its excess is reported as it is.
+    /// and shares no directed leg), and so, for up to ``neighbourhoodLimit`` stops, is every
+    /// order one segment reversal or one moved stop away from a chosen one: with both ends fixed and few stops the
+    /// penalised solves can all land back on a chosen order or beyond the bound, while a near
+    /// neighbour of the best order still fits. Up to ``exhaustiveLimit`` stops every feasible
+    /// order is a candidate, so the choice is exact there. A candidate that repeats a chosen order (the
+    /// same directed legs) is never picked while a different one exists. When no candidate fits
+    /// the bound, the shortest one is kept and its excess is reported as it is.
     ///
     /// The time limit (if any) is shared out over all solves.
     /// - Throws: `invalidOption` for `count < 1` or a negative excess; the solver's errors.
@@ -30,8 +35,13 @@ extension RouteSolver {
         var uses: [Leg: Int] = [:]
         for leg in best.legs(closed: closed) { uses[leg, default: 0] += 1 }
 
+        var chosenLegSets = [Set(best.legs(closed: closed))]
+        let everyOrder = problem.count <= Self.exhaustiveLimit ? allFeasibleOrders(of: problem, method: best.method) : []
         while chosen.count < count {
-            var candidates: [RouteSolution] = []
+            var candidates = everyOrder
+            if everyOrder.isEmpty && problem.count <= Self.neighbourhoodLimit {
+                for variant in chosen { candidates += neighbours(of: variant, in: problem) }
+            }
             for variant in chosen {
                 var reversed = Array(variant.order.reversed())
                 if closed { reversed = [reversed.last!] + reversed.dropLast() }
@@ -52,10 +62,13 @@ extension RouteSolver {
                 weight = max(1, weight / 3)
             }
             func shared(_ s: RouteSolution) -> Int { s.legs(closed: closed).reduce(0) { $0 + (uses[$1] != nil ? 1 : 0) } }
-            let fitting = candidates.filter { $0.length <= bound }
+            let fresh = candidates.filter { !chosenLegSets.contains(Set($0.legs(closed: closed))) }
+            let pool = fresh.isEmpty ? candidates : fresh
+            let fitting = pool.filter { $0.length <= bound }
             let pick = fitting.min { (shared($0), $0.length) < (shared($1), $1.length) }
-                ?? candidates.min { $0.length < $1.length }!
+                ?? pool.min { $0.length < $1.length }!
             chosen.append(pick)
+            chosenLegSets.append(Set(pick.legs(closed: closed)))
             for leg in pick.legs(closed: closed) { uses[leg, default: 0] += 1 }
         }
 
@@ -72,6 +85,63 @@ extension RouteSolver {
                                          sharedLegs: sharedLegs))
         }
         return RouteVariantSet(variants: variants, maxExcessPercent: maxExcessPercent, shared: sharedMatrix)
+    }
+
+    /// Courses up to this many stops take every feasible order as a candidate (at most 8! orders).
+    static let exhaustiveLimit = 8
+
+    /// Every order of the stops that keeps the problem's constraints.
+    static func allFeasibleOrders(of problem: RouteProblem, method: RouteSolution.Method) -> [RouteSolution] {
+        var out: [RouteSolution] = []
+        var order = Array(0..<problem.count)
+        func permute(_ k: Int) {
+            if k == order.count {
+                if problem.violations(of: order).isEmpty {
+                    out.append(RouteSolution(order: order, length: problem.length(of: order), isProvenOptimal: false,
+                                             iterations: 0, method: method))
+                }
+                return
+            }
+            for i in k..<order.count {
+                order.swapAt(k, i)
+                permute(k + 1)
+                order.swapAt(k, i)
+            }
+        }
+        permute(0)
+        return out
+    }
+
+    /// Courses up to this many stops also try every order one segment reversal or one moved
+    /// stop away from a chosen one (O(n²) orders of O(n) each).
+    static let neighbourhoodLimit = 60
+
+    /// Every order that reverses one segment of `solution`'s order (positions i…j, i < j) or
+    /// moves the stop at position i to position j (i ≠ j), and still keeps the problem's
+    /// constraints (fixed ends, precedence, pins, time windows).
+    static func neighbours(of solution: RouteSolution, in problem: RouteProblem) -> [RouteSolution] {
+        let order = solution.order
+        var out: [RouteSolution] = []
+        func add(_ candidate: [Int]) {
+            guard problem.violations(of: candidate).isEmpty else { return }
+            out.append(RouteSolution(order: candidate, length: problem.length(of: candidate), isProvenOptimal: false,
+                                     iterations: 0, method: solution.method))
+        }
+        for i in order.indices {
+            for j in order.indices where j != i {
+                if j > i {
+                    var reversed = order
+                    reversed[i...j].reverse()
+                    add(reversed)
+                }
+                // Moving to the next position is the same as reversing those two: skip it.
+                guard j != i + 1 else { continue }
+                var moved = order
+                moved.insert(moved.remove(at: i), at: j)
+                add(moved)
+            }
+        }
+        return out
     }
 
     /// `matrix` with each used leg lengthened by `weight × uses` (clamped to 32 bits).

@@ -14,23 +14,49 @@ func replayBenchmarks() {
         benchmark.startMeasurement()
         blackHole(replay.run(input))
     }
+    // The same fixes fed one at a time to the streaming replay, none stored: compare its peak
+    // memory with the batch's (the fixes alone take about 120 MB there). Throughput includes
+    // generating the walk, which costs more than replaying it.
+    Benchmark("Replay, streaming, 1 000 participants × 3 600 fixes × 30 stops (walk generated on the fly)",
+              configuration: .init(metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(10), maxIterations: 3)) { benchmark in
+        let race = replayRace()
+        let replay = try RaceReplay(race: race)
+        benchmark.startMeasurement()
+        var stream = StreamingReplay(replay: replay)
+        replayWalk(race) { p, t, latitude, longitude in stream.ingest(participant: p, time: t, latitude: latitude, longitude: longitude) }
+        blackHole(stream.finish(names: (0..<1000).map { "P\($0)" }))
+    }
 }
 
-/// 30 stops on a 1 km circle, runners walking 3 m/s from stop to stop with ±20° wander.
-private func replayWorkload() -> (Race, ReplayInput) {
-    let centre = Coordinate(uncheckedLatitude: 47.37, longitude: 8.54)
+private let replayCentre = Coordinate(uncheckedLatitude: 47.37, longitude: 8.54)
+
+/// 30 stops of 25 m on a 1 km circle.
+private func replayRace() -> Race {
     var builder = RaceBuilder(name: "Bench").radius(25).timeLimit(minutes: 90)
     for i in 0..<30 {
-        builder = builder.stop("S\(i)", at: centre.destination(bearingDegrees: Double(i) * 12, distanceMeters: 1000), id: "s\(i)")
+        builder = builder.stop("S\(i)", at: replayCentre.destination(bearingDegrees: Double(i) * 12, distanceMeters: 1000), id: "s\(i)")
     }
-    let race = builder.build()
+    return builder.build()
+}
+
+/// The race and every fix of the walk stored as columns.
+private func replayWorkload() -> (Race, ReplayInput) {
+    let race = replayRace()
+    var columns = PositionColumns()
+    columns.reserveCapacity(3_600_000)
+    replayWalk(race) { p, t, latitude, longitude in columns.append(participant: Int32(p), time: t, latitude: latitude, longitude: longitude) }
+    return (race, ReplayInput(names: (0..<1000).map { "P\($0)" }, positions: columns))
+}
+
+/// 1 000 runners walking 3 m/s from stop to stop with ±20° wander for an hour, a fix a second,
+/// time-merged: `body(participant, time, latitude, longitude)` per fix.
+private func replayWalk(_ race: Race, _ body: (Int, Double, Double, Double) -> Void) {
+    let centre = replayCentre
     let targets = race.stops.map { stop -> Coordinate in
         guard case .circle(let c, _) = stop.fence else { return centre }
         return c
     }
     var random = SplitMix64(seed: 1)
-    var columns = PositionColumns()
-    columns.reserveCapacity(3_600_000)
     var position = (0..<1000).map { _ in centre.destination(bearingDegrees: random.uniform(0...360), distanceMeters: 1000) }
     var target = (0..<1000).map { _ in Int(random.next() % 30) }
     for t in 0..<3600 {
@@ -38,8 +64,7 @@ private func replayWorkload() -> (Race, ReplayInput) {
             if position[p].distanceMeters(to: targets[target[p]]) < 5 { target[p] = (target[p] + 1) % 30 }
             let bearing = position[p].initialBearingDegrees(to: targets[target[p]]) + random.uniform(-20...20)
             position[p] = position[p].destination(bearingDegrees: bearing, distanceMeters: 3)
-            columns.append(participant: Int32(p), time: Double(t), latitude: position[p].latitude, longitude: position[p].longitude)
+            body(p, Double(t), position[p].latitude, position[p].longitude)
         }
     }
-    return (race, ReplayInput(names: (0..<1000).map { "P\($0)" }, positions: columns))
 }

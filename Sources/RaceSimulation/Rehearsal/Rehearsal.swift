@@ -60,14 +60,15 @@ public struct Rehearsal: Sendable {
             let field = SyntheticField(race: race, options: options, seed: seed &+ UInt64(run))
             let profiles = field.profiles()
             let tracks = field.tracks(startTime: 0)
-            var columns = PositionColumns()
+            // Only visits and course checks are needed: the streaming replay, no copy of the fixes.
+            var stream = StreamingReplay(replay: replay)
             for (p, track) in tracks.enumerated() {
                 for fix in track.fixes {
-                    columns.append(participant: Int32(p), time: fix.time, latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude)
+                    stream.ingest(participant: p, time: fix.time, latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude)
                 }
             }
             let names = tracks.map(\.participant)
-            let result = replay.run(ReplayInput(names: names, participantIDs: Array(ids.prefix(names.count)), positions: columns))
+            let result = stream.finish(names: names, participantIDs: Array(ids.prefix(names.count)))
             let synthesizer = TrackSynthesizer(race: race, seed: seed &+ UInt64(run))
             for (p, check) in result.courses.enumerated() {
                 statusCounts[check.status, default: 0] += 1

@@ -31,41 +31,27 @@ public struct RaceReplay: Sendable {
     /// Replays the tracks.
     public func run(_ input: ReplayInput) -> ReplayResult {
         let log = EventDetector(index: index, rules: eventRules).detect(input.positions)
-        // A visit counts once the participant has stayed the minimum dwell (a dwell event; with
-        // no minimum it comes with the enter). Its time is the arrival, not the dwell.
-        var open: [Int: Int] = [:]   // (participant, stop) key → visit index awaiting its exit
-        var visits: [StopVisit] = []
-        let stops = race.stops.count
-        for event in log.events {
-            let key = Int(event.participant) * stops + event.fence
-            switch event.kind {
-            case .dwell:
-                let visit = StopVisit(participant: Int(event.participant), stop: event.fence,
-                                      time: event.time - race.rules.minimumDwellSeconds, leftAt: nil,
-                                      accuracyMeters: event.accuracyMeters, fixRow: event.fixIndex)
-                open[key] = visits.count
-                visits.append(visit)
-            case .exit:
-                if let v = open.removeValue(forKey: key) { visits[v].leftAt = event.time }
-            case .enter, .cross:
-                break
-            }
-        }
-        visits.sort { ($0.time, $0.participant, $0.stop) < ($1.time, $1.participant, $1.stop) }
-        var byParticipant = [[StopVisit]](repeating: [], count: input.names.count)
-        for visit in visits { byParticipant[visit.participant].append(visit) }
+        var recorder = VisitRecorder(minimumDwell: race.rules.minimumDwellSeconds, stops: race.stops.count)
+        for event in log.events { recorder.record(event) }
+        let visits = recorder.sortedVisits()
         var lastFix = [Seconds?](repeating: nil, count: input.names.count)
         for i in 0..<input.positions.count { lastFix[Int(input.positions.participant[i])] = input.positions.time[i] }
-        let checks = input.names.indices.map { p in
-            CourseCheck(race: race, course: course(for: input, participant: p), visits: byParticipant[p], lastFixTime: lastFix[p])
-        }
         return ReplayResult(race: race, input: input, visits: visits, events: log.events, screening: log.screening,
-                            courses: checks, fences: index.fences)
+                            courses: courseChecks(visits: visits, lastFix: lastFix, participantIDs: input.participantIDs),
+                            fences: index.fences)
+    }
+
+    /// Each participant's course check from the visits (by time) and the time of their last fix.
+    func courseChecks(visits: [StopVisit], lastFix: [Seconds?], participantIDs: [String?]) -> [CourseCheck] {
+        var byParticipant = [[StopVisit]](repeating: [], count: participantIDs.count)
+        for visit in visits { byParticipant[visit.participant].append(visit) }
+        return participantIDs.indices.map { p in
+            CourseCheck(race: race, course: course(forParticipantID: participantIDs[p]), visits: byParticipant[p], lastFixTime: lastFix[p])
+        }
     }
 
     /// The participant's own course, else the race's first.
-    func course(for input: ReplayInput, participant p: Int) -> Course? {
-        let id = input.participantIDs[p]
+    func course(forParticipantID id: String?) -> Course? {
         let own = id.flatMap { id in race.participants.first { $0.id == id } }?.course
         return own.flatMap { c in race.courses.first { $0.id == c } } ?? race.courses.first
     }

@@ -2,9 +2,10 @@
 ///
 /// - Up to ``Options/exactLimit`` stops (13 by default): Held–Karp, exact, every constraint
 ///   (``HeldKarp``); the solution says `isProvenOptimal`.
-/// - Above, symmetric distances and no constraints besides the ends: iterated 2-opt + Or-opt with
-///   neighbour lists and don't-look bits (``SymmetricTourSearch``); an open path becomes a closed
-///   tour through a dummy stop whose edges to the fixed ends are never removed.
+/// - Above, symmetric distances and no constraints besides the ends: iterated 2-opt + Or-opt and a
+///   chain of 3-opt moves with candidate lists and don't-look bits, from a greedy-edge tour
+///   (``SymmetricTourSearch``); an open path becomes a closed tour through a dummy stop whose
+///   edges to the fixed ends are never removed.
 /// - Otherwise (asymmetric, precedence, pins, time windows): ``ConstrainedOrderSearch``.
 ///
 /// Deterministic for a seed and an iteration count (``Options/iterations``); a time limit makes
@@ -40,7 +41,6 @@ public enum RouteSolver {
         var entries = d.entries
         var size = n
         var fixed: [(Int, Int)] = []
-        var initial = nearestNeighbourPath(d, from: start ?? 0, finish: finish)
         if !problem.shape.isClosed {
             // Dummy stop n: free ends join it at cost 0; fixed ends are tied to it for good.
             size = n + 1
@@ -55,10 +55,9 @@ public enum RouteSolver {
             }
             if let start { fixed.append((n, start)) }
             if let finish { fixed.append((n, finish)) }
-            initial.append(n)
         }
         let search = SymmetricTourSearch(n: size, matrix: entries, neighbourCount: options.neighbours, fixedEdges: fixed,
-                                         initial: initial, seed: options.seed)
+                                         seed: options.seed)
         let rounds = search.run(budget)
         var tour = search.order
         let anchor = problem.shape.isClosed ? (start ?? 0) : n
@@ -74,26 +73,6 @@ public enum RouteSolver {
         }
         return RouteSolution(order: order, length: problem.length(of: order), isProvenOptimal: false, iterations: rounds,
                              method: .symmetricLocalSearch)
-    }
-
-    /// Nearest neighbour from `from`, keeping `finish` for the end.
-    /// - Complexity: O(n²).
-    static func nearestNeighbourPath(_ d: DistanceMatrix, from: Int, finish: Int?) -> [Int] {
-        let n = d.count
-        var used = [Bool](repeating: false, count: n)
-        var path = [from]
-        used[from] = true
-        if let finish { used[finish] = true }
-        var current = from
-        for _ in 0..<(n - 1 - (finish != nil && finish != from ? 1 : 0)) {
-            var best = -1, bestDistance = Int.max
-            for j in 0..<n where !used[j] && d[current, j] < bestDistance { best = j; bestDistance = d[current, j] }
-            used[best] = true
-            path.append(best)
-            current = best
-        }
-        if let finish, finish != from { path.append(finish) }
-        return path
     }
 
     // MARK: Constrained or asymmetric

@@ -36,7 +36,8 @@ public struct EventDetector: Sendable {
         var tracker = ParticipantEventTracker(participant: 0)
         for (participant, rows) in Self.rowsByParticipant(positions.participant) {
             tracker.restart(participant: participant)
-            for row in rows {
+            for row32 in rows {
+                let row = Int(row32)
                 let accuracy = positions.accuracy[row]
                 tracker.ingest(row: row, time: positions.time[row], latitude: positions.latitude[row],
                                longitude: positions.longitude[row],
@@ -50,12 +51,15 @@ public struct EventDetector: Sendable {
 
     /// Each participant with its rows in increasing order, participants in order of first
     /// appearance. A counting sort: O(n).
-    private static func rowsByParticipant(_ participants: ContiguousArray<Int32>) -> [(Int32, ArraySlice<Int>)] {
+    /// Rows and slots are 32-bit (a `PositionColumns` holds fewer than 2³¹ rows): half the memory
+    /// traffic of `Int` over millions of rows.
+    private static func rowsByParticipant(_ participants: ContiguousArray<Int32>) -> [(Int32, ArraySlice<Int32>)] {
+        precondition(participants.count < Int(Int32.max), "more than 2³¹ − 1 rows")
         // Each row's participant slot, found once: through a table indexed by id when the ids
         // are few and dense (the usual 0..<n), else a dictionary. Hashing every row twice was
         // about 5 % of detection.
         var ids: [Int32] = [], counts: [Int] = []
-        var slotOfRow = [Int](repeating: 0, count: participants.count)
+        var slotOfRow = [Int32](repeating: 0, count: participants.count)
         let low = participants.min() ?? 0, high = participants.max() ?? 0
         let span = Int(high) - Int(low) + 1
         if span <= 2 * participants.count + 1024 {
@@ -70,7 +74,7 @@ public struct EventDetector: Sendable {
                     counts.append(0)
                 }
                 counts[s] += 1
-                slotOfRow[row] = s
+                slotOfRow[row] = Int32(s)
             }
         } else {
             var slot: [Int32: Int] = [:]
@@ -85,16 +89,16 @@ public struct EventDetector: Sendable {
                     counts.append(0)
                 }
                 counts[s] += 1
-                slotOfRow[row] = s
+                slotOfRow[row] = Int32(s)
             }
         }
         var starts = [Int](repeating: 0, count: ids.count + 1)
         for s in ids.indices { starts[s + 1] = starts[s] + counts[s] }
         var next = starts
-        var rows = [Int](repeating: 0, count: participants.count)
+        var rows = [Int32](repeating: 0, count: participants.count)
         for (row, s) in slotOfRow.enumerated() {
-            rows[next[s]] = row
-            next[s] += 1
+            rows[next[Int(s)]] = Int32(truncatingIfNeeded: row)
+            next[Int(s)] += 1
         }
         return ids.indices.map { (ids[$0], rows[starts[$0]..<starts[$0 + 1]]) }
     }

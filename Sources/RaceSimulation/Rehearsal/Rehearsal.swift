@@ -34,11 +34,13 @@ public struct Rehearsal: Sendable {
     /// How many results had each status, over all runs.
     public let statusCounts: [ResultStatus: Int]
     public let stops: [StopFigures]
-    /// Per course id, the median running time of OK finishers.
-    public let courseMedians: [String: Seconds]
     /// Every course of the race, in race order, with who ran it and how long it took
     /// (``Rehearsal/courseSpread`` compares them).
     public let courses: [CourseFigures]
+    /// Per course id, the median running time of OK finishers (courses without one left out).
+    public var courseMedians: [String: Seconds] {
+        Dictionary(uniqueKeysWithValues: courses.compactMap { figures in figures.median.map { (figures.course, $0) } })
+    }
     public let recommendations: [Recommendation]
 
     /// Runs `runs` rehearsals of `options.participants` synthetic participants each, seeds
@@ -92,14 +94,13 @@ public struct Rehearsal: Sendable {
         self.finishTimes = finishTimes.sorted()
         self.statusCounts = statusCounts
         stops = race.stops.indices.map { StopFigures(stop: $0, planned: planned[$0], missed: missed[$0], peakTogether: peak[$0]) }
-        courseMedians = byCourse.mapValues { Self.quantile($0.sorted(), 0.5)! }
         var runners: [String: Int] = [:]
         for p in 0..<options.participants { if let course = cast.course(of: p) { runners[course.id, default: 0] += 1 } }
         courses = race.courses.map { course in
             CourseFigures(course: course.id, lengthMeters: race.lengthMeters(of: course), runners: runners[course.id] ?? 0,
                           finishTimes: (byCourse[course.id] ?? []).sorted())
         }
-        recommendations = Self.recommend(race: race, stops: stops, noise: options.noiseMeters, courseMedians: courseMedians)
+        recommendations = Self.recommend(race: race, stops: stops, noise: options.noiseMeters, courses: courses)
     }
 
     /// The most visits overlapping in time, per stop (a visit without a departure lasts to the end).
@@ -123,7 +124,7 @@ public struct Rehearsal: Sendable {
     /// three standard deviations plus the runners' aiming spread, rounded up to 5 m); stops where
     /// more than six are inside at once get a stagger suggestion; course variants whose medians
     /// differ by more than 10 % get a fairness note.
-    static func recommend(race: Race, stops: [StopFigures], noise: Meters, courseMedians: [String: Seconds]) -> [Recommendation] {
+    static func recommend(race: Race, stops: [StopFigures], noise: Meters, courses: [CourseFigures]) -> [Recommendation] {
         var out: [Recommendation] = []
         for figures in stops {
             let stop = race.stops[figures.stop]
@@ -136,7 +137,8 @@ public struct Rehearsal: Sendable {
                 out.append(Recommendation(stop: stop.id, text: "\(stop.id): up to \(figures.peakTogether) participants at once; stagger the starts or split the stop"))
             }
         }
-        if let fastest = courseMedians.values.min(), let slowest = courseMedians.values.max(), fastest > 0, slowest / fastest > 1.1 {
+        let medians = courses.compactMap(\.median)
+        if let fastest = medians.min(), let slowest = medians.max(), fastest > 0, slowest / fastest > 1.1 {
             out.append(Recommendation(stop: nil, text: "course variants differ: medians from \(RaceReport.clock(fastest)) to \(RaceReport.clock(slowest)); rebalance them"))
         }
         return out

@@ -72,10 +72,8 @@ final class SymmetricTourSearch {
     ///   - fixedEdges: edges every tour keeps (each stop in at most two).
     ///   - neighbourCount: candidates per stop; the nearest until the first local optimum, then
     ///     α-nearness ones (``refineCandidates(_:)``).
-    ///   - initial: a starting tour (a permutation) that contains every fixed edge; by default a
-    ///     greedy-edge tour.
-    init(n: Int, matrix: [Int32], neighbourCount: Int, fixedEdges: [(Int, Int)], initial: [Int]? = nil, seed: UInt64) {
-        precondition(n >= 5 && matrix.count == n * n && (initial?.count ?? n) == n)
+    init(n: Int, matrix: [Int32], neighbourCount: Int, fixedEdges: [(Int, Int)], seed: UInt64) {
+        precondition(n >= 5 && matrix.count == n * n)
         self.n = n
         dist = .allocate(capacity: n * n)
         _ = UnsafeMutableBufferPointer(start: dist, count: n * n).initialize(from: matrix)
@@ -100,7 +98,7 @@ final class SymmetricTourSearch {
         journal = .allocate(capacity: 4 * 3 * Self.maxSteps)
         added = .allocate(capacity: 2 * 3 * Self.maxSteps)
         random = SplitMix64(seed: seed)
-        let initial = initial ?? greedyEdgeTour(count: n, lists: lists, k: k, fixedEdges: fixedEdges) { i, j in Int(matrix[i * n + j]) }
+        let initial = greedyEdgeTour(count: n, lists: lists, k: k, fixedEdges: fixedEdges) { i, j in Int(matrix[i * n + j]) }
         for (p, s) in initial.enumerated() {
             tour[p] = Int32(s)
             position[s] = Int32(p)
@@ -283,7 +281,6 @@ final class SymmetricTourSearch {
         return true
     }
 
-
     // MARK: Sequential 3-opt chain
 
     /// The most 3-opt steps of a chain (1 is plain 3-opt): on gr666 at 1 s, 8 seeds, 3 left a mean
@@ -460,36 +457,6 @@ final class SymmetricTourSearch {
         return false
     }
 
-    // MARK: Iterated local search
-
-    /// Swaps two adjacent segments at a random place (a double bridge: segments of at most
-    /// ``kickSegment`` stops, or up to n/3 one time in ``globalEvery``); returns
-    /// whether it found a place that keeps every fixed edge. Double bridges whose three cuts follow
-    /// a random stop and two of its candidates (near in space, anywhere in the tour) did worse on
-    /// gr666 at 1 s, as 10 % or 50 % of the kicks (0.36 % and 0.47 % mean gap against 0.38 %,
-    /// before the 3-opt chain; 0.41 % and 0.49 % against 0.27 % with it).
-    private func kick() -> Bool {
-        let global = random.next() % UInt64(SymmetricTourSearch.globalEvery) == 0
-        let maxSegment = global ? max(1, n / 3) : max(1, min(SymmetricTourSearch.kickSegment, n / 4))
-        for _ in 0..<8 {
-            let i = Int(random.next() % UInt64(n))
-            let l1 = 1 + Int(random.next() % UInt64(maxSegment))
-            let l2 = 1 + Int(random.next() % UInt64(maxSegment))
-            guard l1 + l2 + 2 <= n else { continue }
-            @inline(__always) func at(_ p: Int) -> Int { Int(tour[(i + p) % n]) }
-            let a = at(0), b0 = at(1), b1 = at(l1), c0 = at(l1 + 1), c1 = at(l1 + l2), e = at(l1 + l2 + 1)
-            if isFixed(a, b0) || isFixed(b1, c0) || isFixed(c1, e) { continue }
-            let delta = d(a, c0) + d(c1, b0) + d(b1, e) - d(a, b0) - d(b1, c0) - d(c1, e)
-            swapSegments(i, l1, l2)
-            length += delta
-            push(a); push(b0); push(b1); push(c0); push(c1); push(e)
-            checkInvariants()
-            return true
-        }
-        return false
-    }
-
-
     // MARK: Candidates
 
     /// Subgradient iterations for the 1-tree penalties at most (each O(n²)).
@@ -520,6 +487,34 @@ final class SymmetricTourSearch {
         }
     }
 
+    // MARK: Iterated local search
+
+    /// Swaps two adjacent segments at a random place (a double bridge: segments of at most
+    /// ``kickSegment`` stops, or up to n/3 one time in ``globalEvery``); returns
+    /// whether it found a place that keeps every fixed edge. Double bridges whose three cuts follow
+    /// a random stop and two of its candidates (near in space, anywhere in the tour) did worse on
+    /// gr666 at 1 s, as 10 % or 50 % of the kicks (0.36 % and 0.47 % mean gap against 0.38 %,
+    /// before the 3-opt chain; 0.41 % and 0.49 % against 0.27 % with it).
+    private func kick() -> Bool {
+        let global = random.next() % UInt64(SymmetricTourSearch.globalEvery) == 0
+        let maxSegment = global ? max(1, n / 3) : max(1, min(SymmetricTourSearch.kickSegment, n / 4))
+        for _ in 0..<8 {
+            let i = Int(random.next() % UInt64(n))
+            let l1 = 1 + Int(random.next() % UInt64(maxSegment))
+            let l2 = 1 + Int(random.next() % UInt64(maxSegment))
+            guard l1 + l2 + 2 <= n else { continue }
+            @inline(__always) func at(_ p: Int) -> Int { Int(tour[(i + p) % n]) }
+            let a = at(0), b0 = at(1), b1 = at(l1), c0 = at(l1 + 1), c1 = at(l1 + l2), e = at(l1 + l2 + 1)
+            if isFixed(a, b0) || isFixed(b1, c0) || isFixed(c1, e) { continue }
+            let delta = d(a, c0) + d(c1, b0) + d(b1, e) - d(a, b0) - d(b1, c0) - d(c1, e)
+            swapSegments(i, l1, l2)
+            length += delta
+            push(a); push(b0); push(b1); push(c0); push(c1); push(e)
+            checkInvariants()
+            return true
+        }
+        return false
+    }
 
     /// Rewrites positions i+1 … i+l1+l2 (cyclically): the segment of l2 stops that starts at i+1+l1,
     /// then the segment of l1 stops that starts at i+1.

@@ -15,6 +15,20 @@ enum Reference {
         }
     }
 
+    /// The ascent's graph with every edge of `matrix` (symmetric).
+    static func completeGraph(_ matrix: DistanceMatrix) -> SparseGraph {
+        let n = matrix.count
+        let all = (0..<n).flatMap { i in (0..<n).filter { $0 != i }.map(Int32.init) }
+        return sparseGraph(matrix, nearest: all, k: n - 1)
+    }
+
+    /// The ascent's graph on `nearest` (k per stop, row-major) and a minimum spanning tree.
+    static func sparseGraph(_ matrix: DistanceMatrix, nearest: [Int32], k: Int) -> SparseGraph {
+        let n = matrix.count
+        let entries = (0..<(n * n)).map { Int32(matrix[$0 / n, $0 % n]) }
+        return entries.withUnsafeBufferPointer { SparseGraph(count: n, nearest: nearest, k: k, distance: $0.baseAddress!) }
+    }
+
     /// Every permutation of 0..<n (Heap's algorithm).
     static func permutations(_ n: Int) -> [[Int]] {
         var a = Array(0..<n), c = [Int](repeating: 0, count: n), all = [a]

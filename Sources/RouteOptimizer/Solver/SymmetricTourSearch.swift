@@ -3,8 +3,9 @@ import GeoCore
 /// Iterated local search for a closed tour on a symmetric matrix: 2-opt and Or-opt moves
 /// (segments of 1–3 stops, either orientation) and, where they find nothing, a Lin–Kernighan
 /// chain of sequential 3-opt moves, over candidate lists, driven by a queue of "dirty" stops
-/// (don't-look bits), with segment-swap double-bridge kicks; the start is a greedy-edge tour
-/// (``greedyEdgeTour(count:lists:k:fixedEdges:distance:)``).
+/// (don't-look bits), with segment-swap double-bridge kicks in walks of a fixed number of rounds
+/// that each start again from the first local optimum (``walkRoundsPerStop``); the start is a
+/// greedy-edge tour (``greedyEdgeTour(count:lists:k:fixedEdges:distance:)``).
 ///
 /// Sources:
 /// - G. A. Croes, "A Method for Solving Traveling-Salesman Problems", Operations Research 6, 1958
@@ -20,11 +21,11 @@ import GeoCore
 /// - H. R. Lourenço, O. C. Martin, T. Stützle, "Iterated Local Search", Handbook of
 ///   Metaheuristics, 2003: acceptance criteria between "better" and "random walk"; here a kicked
 ///   tour is kept when it is no longer than the current one or within a threshold (one average
-///   edge) of the best so far (threshold accepting: G. Dueck, T. Scheuer, J. Computational
+///   edge) of the walk's best so far (threshold accepting: G. Dueck, T. Scheuer, J. Computational
 ///   Physics 90, 1990), and the best tour is kept aside.
 /// - K. Helsgaun, European J. Operational Research 126 (1), 2000: α-nearness candidates
 ///   (``alphaNeighbours``) on distances transformed by subgradient-optimised 1-tree penalties
-///   (``oneTreePenalties(count:distance:upperBound:iterations:stop:)``), mixed with the nearest;
+///   (``oneTreePenalties(graph:upperBound:iterations:stop:)``), mixed with the nearest;
 ///   and the chain of sequential k-opt moves (``threeOptChain(_:)``).
 ///
 /// Fixed edges (for open paths built with a dummy stop) are never removed by a move or a kick.
@@ -46,8 +47,13 @@ final class SymmetricTourSearch {
 
     let n: Int
     private let k: Int
+    /// The ``ascentGraphNeighbours`` nearest stops of each stop, row-major.
+    private let ascentNearest: [Int32]
     private let dist: UnsafeMutablePointer<Int32>
     private let neighbours: UnsafeMutablePointer<Int32>
+    /// d(i, neighbours[i·k + m]), beside the lists: the searches read it for every candidate, and
+    /// the matrix itself is too large for the cache from a few hundred stops on.
+    private let neighbourDistance: UnsafeMutablePointer<Int32>
     private var tour: UnsafeMutablePointer<Int32>
     private var position: UnsafeMutablePointer<Int32>
     private var savedTour: UnsafeMutablePointer<Int32>
@@ -77,10 +83,16 @@ final class SymmetricTourSearch {
         self.n = n
         dist = .allocate(capacity: n * n)
         _ = UnsafeMutableBufferPointer(start: dist, count: n * n).initialize(from: matrix)
-        let lists = nearestNeighbours(count: n, k: neighbourCount) { i, j in Int(matrix[i * n + j]) }
-        k = lists.count / n
+        // The nearest lists of the ascent's graph, whose first `neighbourCount` are the first candidates.
+        let wideCount = min(max(neighbourCount, Self.ascentGraphNeighbours), n - 1)
+        ascentNearest = nearestNeighbours(count: n, k: wideCount) { i, j in Int(matrix[i * n + j]) }
+        k = min(neighbourCount, n - 1)
+        var lists = [Int32](repeating: 0, count: n * k)
+        for i in 0..<n { for m in 0..<k { lists[i * k + m] = ascentNearest[i * wideCount + m] } }
         neighbours = .allocate(capacity: max(lists.count, 1))
         _ = UnsafeMutableBufferPointer(start: neighbours, count: lists.count).initialize(from: lists)
+        neighbourDistance = .allocate(capacity: max(lists.count, 1))
+        for e in 0..<lists.count { neighbourDistance[e] = matrix[e / k * n + Int(lists[e])] }
         tour = .allocate(capacity: n)
         position = .allocate(capacity: n)
         savedTour = .allocate(capacity: n)
@@ -107,7 +119,7 @@ final class SymmetricTourSearch {
     }
 
     deinit {
-        dist.deallocate(); neighbours.deallocate(); tour.deallocate(); position.deallocate()
+        dist.deallocate(); neighbours.deallocate(); neighbourDistance.deallocate(); tour.deallocate(); position.deallocate()
         savedTour.deallocate(); savedPosition.deallocate(); fixedMate.deallocate()
         queue.deallocate(); queued.deallocate(); scratch.deallocate(); journal.deallocate(); added.deallocate()
     }
@@ -213,7 +225,7 @@ final class SymmetricTourSearch {
             let dab = d(a, b)
             for m in 0..<k {
                 let c = Int(neighbours[base &+ m])
-                let g1 = dab &- d(a, c)
+                let g1 = dab &- Int(neighbourDistance[base &+ m])
                 if g1 <= 0 { break }
                 let e = side == 0 ? succ(c) : pred(c)
                 if c == b || e == a || isFixed(c, e) { continue }
@@ -240,7 +252,7 @@ final class SymmetricTourSearch {
                     let xb = x &* k
                     for m in 0..<k {
                         let c = Int(neighbours[xb &+ m])
-                        let gx = g1 &- d(x, c)
+                        let gx = g1 &- Int(neighbourDistance[xb &+ m])
                         if gx <= 0 { break }
                         var offset = Int(position[c]) &- start
                         if offset < 0 { offset &+= n }
@@ -340,16 +352,25 @@ final class SymmetricTourSearch {
     /// with the best closed gain, `open` the 3-opt move with the best gain before its closing
     /// edge (to go on from).
     private func searchThreeOpt(_ t1: Int, _ t2: Int, _ g0: Int, _ close: inout Move, _ open: inout Move) {
-        let fw = succ(t1) == t2
-        @inline(__always) func SUC(_ x: Int) -> Int { fw ? succ(x) : pred(x) }
-        @inline(__always) func PRED(_ x: Int) -> Int { fw ? pred(x) : succ(x) }
-        @inline(__always) func btw(_ a: Int, _ b: Int, _ c: Int) -> Bool { fw ? between(a, b, c) : between(c, b, a) }
+        if succ(t1) == t2 {
+            searchThreeOpt(Forward.self, t1, t2, g0, &close, &open)
+        } else {
+            searchThreeOpt(Backward.self, t1, t2, g0, &close, &open)
+        }
+    }
+
+    /// ``searchThreeOpt(_:_:_:_:_:)`` with the tour read in direction `D` (t2 = D's successor of
+    /// t1), compiled once per direction so the walk has no direction tests.
+    private func searchThreeOpt<D: WalkDirection>(_: D.Type, _ t1: Int, _ t2: Int, _ g0: Int, _ close: inout Move, _ open: inout Move) {
+        @inline(__always) func SUC(_ x: Int) -> Int { D.isForward ? succ(x) : pred(x) }
+        @inline(__always) func PRED(_ x: Int) -> Int { D.isForward ? pred(x) : succ(x) }
+        @inline(__always) func btw(_ a: Int, _ b: Int, _ c: Int) -> Bool { D.isForward ? between(a, b, c) : between(c, b, a) }
         let checkAdded = addedCount > 0
         let after2 = SUC(t2)
         let b2 = t2 &* k
         for m in 0..<k {
             let t3 = Int(neighbours[b2 &+ m])
-            let g1 = g0 &- d(t2, t3)
+            let g1 = g0 &- Int(neighbourDistance[b2 &+ m])
             if g1 <= 0 { break }
             if t3 == t1 || t3 == after2 { continue }
             for side in 0..<2 {
@@ -363,7 +384,7 @@ final class SymmetricTourSearch {
                 let b4 = t4 &* k
                 for m2 in 0..<k {
                     let t5 = Int(neighbours[b4 &+ m2])
-                    let g2 = g2base &- d(t4, t5)
+                    let g2 = g2base &- Int(neighbourDistance[b4 &+ m2])
                     if g2 <= 0 { break }
                     if t5 == t3 || t5 == t1 || t5 == t2 { if side == 0 || t5 != t2 { continue } }
                     if side == 0 {
@@ -459,32 +480,42 @@ final class SymmetricTourSearch {
 
     // MARK: Candidates
 
-    /// Subgradient iterations for the 1-tree penalties at most (each O(n²)).
+    /// Subgradient iterations for the 1-tree penalties at most: on gr666 at 1 s (24 seeds) 150
+    /// left no gap above 0.1 %, 50 left four.
     static let ascentIterations = 150
-    /// The share of a time budget the penalties may take (20 beat 10 and 30 on gr666 at 0.1 s).
-    static let ascentPercent = 20.0
+    /// Nearest neighbours per stop in the ascent's sparse graph (``SparseGraph``); 6 and 14 did
+    /// no better on gr666.
+    static let ascentGraphNeighbours = 10
+    /// The share of a time budget the penalties may take. On the sparse graph 150 iterations take
+    /// about 14 ms for gr666, so this only bites on short budgets: at 0.1 s, 5 % (about 50
+    /// iterations) left a mean gap of 0.19 % against 0.28 % for 10 % and 0.41 % for 20 % (16 seeds),
+    /// the time going to kicks instead.
+    static let ascentPercent = 5.0
 
     /// Rebuilds the candidate lists: five in eight by α-nearness on the distances transformed by
-    /// 1-tree penalties (``oneTreePenalties(count:distance:upperBound:iterations:stop:)``, the
-    /// current tour's length as the upper bound), the rest nearest on the same distances (α-only
-    /// edges such as ali535's 222–339, 13th nearest at both ends, are in the optimal tour); each
-    /// list sorted by true distance, as the searches stop at the first neighbour whose partial
+    /// 1-tree penalties (``oneTreePenalties(graph:upperBound:iterations:stop:)`` on a sparse graph,
+    /// the current tour's length as the upper bound), the rest nearest on the same distances
+    /// (α-only edges such as ali535's 222–339, 13th nearest at both ends, are in the optimal tour);
+    /// each list sorted by true distance, as the searches stop at the first neighbour whose partial
     /// gain is no longer positive. On gr666 at 1 s these candidates (with the greedy start) took
     /// the mean gap from 0.12 % to 0.06 %.
     /// - Parameter stop: read after each subgradient iteration; true ends the ascent.
     private func refineCandidates(_ stop: () -> Bool) {
-        let pi = oneTreePenalties(count: n, distance: dist, upperBound: length, iterations: Self.ascentIterations, stop: stop).penalties
-        var transformed = [Int](repeating: 0, count: n * n)
-        for i in 0..<n {
-            for j in 0..<n { transformed[i * n + j] = Int(((Double(dist[i * n + j]) + pi[i] + pi[j]) * 64).rounded()) }
-        }
-        let lists = transformed.withUnsafeBufferPointer { t in
-            alphaNeighbours(count: n, k: k, alphaCount: (k * 5 + 4) / 8) { i, j in t[i &* n &+ j] }
+        let graph = SparseGraph(count: n, nearest: ascentNearest, k: ascentNearest.count / n, distance: dist)
+        let pi = oneTreePenalties(graph: graph, upperBound: length, iterations: Self.ascentIterations, stop: stop).penalties
+        let trees = SpanningTreeBuilder(graph)
+        let lists = pi.withUnsafeBufferPointer { pi in
+            _ = trees.build(penalties: pi.baseAddress!, root: 0, excluded: -1)
+            return alphaNeighbours(count: n, k: k, alphaCount: (k * 5 + 4) / 8,
+                                   parent: Array(UnsafeBufferPointer(start: trees.parent, count: n)),
+                                   order: Array(UnsafeBufferPointer(start: trees.order, count: n)),
+                                   distance: dist, penalties: pi.baseAddress!)
         }
         for i in 0..<n {
             let sorted = lists[(i * k)..<(i * k + k)].sorted { (d(i, Int($0)), $0) < (d(i, Int($1)), $1) }
             for m in 0..<k { neighbours[i * k + m] = sorted[m] }
         }
+        for e in 0..<(n * k) { neighbourDistance[e] = Int32(truncatingIfNeeded: d(e / k, Int(neighbours[e]))) }
     }
 
     // MARK: Iterated local search
@@ -539,8 +570,18 @@ final class SymmetricTourSearch {
         position.update(from: savedPosition, count: n)
     }
 
-    /// Local search from the current tour, new candidate lists, then kicks while the budget allows (each kicked and
-    /// repaired tour kept by the acceptance rule above, otherwise undone); returns the best.
+    /// Rounds of one walk, per stop: after 40·n rounds the search starts a new walk from the
+    /// first local optimum (with the candidates it has), keeping the best tour of all walks. A
+    /// walk drifts between a few deep basins (on gr666, one 0.175 % over the optimum that differs
+    /// from it in 80 edges across the map) and can stay in one for 100 000 rounds; fresh walks
+    /// give each budget several draws. On gr666 at 75 000 rounds (about 1 s), 48 seeds: 1 above
+    /// 0.1 % with walks of 40·n, against 10 with one walk; 30·n and 50·n did worse than 40·n, and
+    /// restarting only after 15–60·n rounds without a new best did not help.
+    static let walkRoundsPerStop = 40
+
+    /// Local search from the current tour, new candidate lists, then kicks while the budget
+    /// allows, in walks of ``walkRoundsPerStop``·n rounds (each kicked and repaired tour kept by
+    /// the acceptance rule above, otherwise undone); returns the best tour of all walks.
     /// - Returns: the number of kicks.
     func run(_ budget: SearchBudget) -> Int {
         queueAll()
@@ -553,19 +594,29 @@ final class SymmetricTourSearch {
             refineCandidates { budget.clock() >= stopAt }
         }
         save()
+        let walkStart = Array(UnsafeBufferPointer(start: tour, count: n)), walkStartLength = length
+        let walkRounds = Self.walkRoundsPerStop * n
         var current = length
+        var walkBest = length
         var best = length
-        var kept = [Int32](repeating: 0, count: n)
-        for p in 0..<n { kept[p] = tour[p] }
+        var kept = walkStart
         let threshold = Self.acceptPerMille * length / max(n, 1) / 1000
         var round = 0
         while budget.allows(round) {
             round += 1
+            if round % walkRounds == 0 {
+                for p in 0..<n { tour[p] = walkStart[p]; position[Int(walkStart[p])] = Int32(p) }
+                length = walkStartLength
+                current = length
+                walkBest = length
+                save()
+            }
             guard kick() else { break }
             localSearch()
-            if length <= current || length <= best + threshold {
+            if length <= current || length <= walkBest + threshold {
                 current = length
                 save()
+                walkBest = min(walkBest, length)
                 if length < best {
                     best = length
                     for p in 0..<n { kept[p] = tour[p] }
@@ -590,3 +641,9 @@ final class SymmetricTourSearch {
         #endif
     }
 }
+
+/// The direction a search walks the tour in, as a type so each direction gets its own compiled
+/// search (``SymmetricTourSearch``'s 3-opt step).
+private protocol WalkDirection { static var isForward: Bool { get } }
+private enum Forward: WalkDirection { static var isForward: Bool { true } }
+private enum Backward: WalkDirection { static var isForward: Bool { false } }

@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import Testing
 @testable import RouteOptimizer
 
@@ -96,11 +97,35 @@ struct InputTests {
         #expect(ceil.distance(0, 1) == 2)
     }
 
+    @Test("TSPLIB matrices hold the distance function's value for every pair, for every type")
+    func matrixMatchesDistance() {
+        var random = SplitMix64(seed: 31)
+        let types: [TSPLIBInstance.EdgeWeightType] = [.geo, .euclidean, .ceilingEuclidean, .pseudoEuclidean]
+        for (t, type) in types.enumerated() {
+            for round in 0..<4 {
+                let n = 3 + 7 * round + t
+                // GEO: DDD.MM latitudes and longitudes; the others: plane coordinates with fractions.
+                let coordinates = (0..<n).map { _ in
+                    type == .geo ? (random.uniform(-89.5...89.5), random.uniform(-179.5...179.5)) : (random.uniform(-5e4...5e4), random.uniform(0...1e3))
+                }
+                let instance = TSPLIBInstance(name: "r", edgeWeightType: type, coordinates: coordinates)
+                let matrix = instance.matrix
+                for i in 0..<n {
+                    for j in 0..<n { #expect(matrix[i, j] == instance.distance(i, j), "\(type) round \(round): (\(i), \(j))") }
+                }
+            }
+        }
+    }
+
     @Test("TSPLIB reader errors", arguments: [
         ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EXPLICIT\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n", "x.tsp:3:1: error: EDGE_WEIGHT_TYPE EXPLICIT is not supported (GEO, EUC_2D, CEIL_2D, ATT)"),
         ("NAME: x\nDIMENSION: 3\nEDGE_WEIGHT_TYPE: GEO\nNODE_COORD_SECTION\n1 0 0\n2 1 1\nEOF\n", "x.tsp: error: DIMENSION is 3 but the file has 2 coordinates"),
         ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: GEO\nNODE_COORD_SECTION\n1 0 0\n 2 1\n", "x.tsp:6:2: error: expected 'id x y', got '2 1'"),
         ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: GEO\nNODE_COORD_SECTION\n1 0 0\n3 1 1\n", "x.tsp:6:1: error: node 3 where node 2 was expected (ids must be 1…n in order)"),
+        ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n  2 nan 1\n", "x.tsp:6:3: error: node 2: coordinates must be finite numbers, got 'nan 1'"),
+        ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: ATT\nNODE_COORD_SECTION\n1 0 inf\n2 1 1\n", "x.tsp:5:1: error: node 1: coordinates must be finite numbers, got '0 inf'"),
+        ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 3e9 0\n",
+         "x.tsp: error: the coordinates are too far apart: distances up to 3000000001.0 would not fit in 32 bits (at most 2147483646)"),
     ])
     func tsplibErrors(text: String, message: String) {
         do { _ = try TSPLIBInstance.parse(text, source: "x.tsp"); Issue.record("no error") } catch { #expect(error.description == message) }

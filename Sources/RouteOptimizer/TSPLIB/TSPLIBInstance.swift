@@ -37,6 +37,8 @@ public struct TSPLIBInstance: Hashable, Sendable {
         for c in coordinates { hasher.combine(c.x); hasher.combine(c.y) }
     }
 
+    /// - Precondition: for ``matrix``, finite coordinates whose distances fit in 32 bits (``parse(_:source:defaultName:)``
+    ///   checks both and throws instead).
     public init(name: String, comment: String? = nil, edgeWeightType: EdgeWeightType, coordinates: [(x: Double, y: Double)]) {
         self.name = name
         self.comment = comment
@@ -72,6 +74,10 @@ public struct TSPLIBInstance: Hashable, Sendable {
                 let column = (raw.firstIndex { $0 != " " && $0 != "\t" }.map { raw.distance(from: raw.startIndex, to: $0) } ?? 0) + 1
                 guard fields.count >= 3, let x = Double(fields[1]), let y = Double(fields[2]) else {
                     throw RouteOptimizerError(.malformedTSPLIB, "expected 'id x y', got '\(line)'", at: "\(source):\(lineNumber):\(column)")
+                }
+                guard x.isFinite && y.isFinite else {
+                    throw RouteOptimizerError(.malformedTSPLIB, "node \(id): coordinates must be finite numbers, got '\(fields[1]) \(fields[2])'",
+                                              at: "\(source):\(lineNumber):\(column)")
                 }
                 guard id == coordinates.count + 1 else {
                     throw RouteOptimizerError(.malformedTSPLIB, "node \(id) where node \(coordinates.count + 1) was expected (ids must be 1…n in order)",
@@ -109,8 +115,28 @@ public struct TSPLIBInstance: Hashable, Sendable {
         guard coordinates.count == dimension else {
             throw RouteOptimizerError(.malformedTSPLIB, "DIMENSION is \(dimension) but the file has \(coordinates.count) coordinates", at: source)
         }
+        if let span = longestPossibleDistance(type, coordinates), span > Double(Self.largestDistance) {
+            throw RouteOptimizerError(.malformedTSPLIB, "the coordinates are too far apart: distances up to \(span) would not fit in "
+                                      + "32 bits (at most \(Self.largestDistance))", at: source)
+        }
         return TSPLIBInstance(name: spec["NAME"]?.value ?? defaultName, comment: spec["COMMENT"]?.value, edgeWeightType: type,
                               coordinates: coordinates)
+    }
+
+    /// The largest distance a matrix holds (one below 2³¹ − 1, for rounding up).
+    static let largestDistance = Int(Int32.max) - 1
+
+    /// An upper bound on any distance between the coordinates (the bounding box's diagonal), or
+    /// nil for GEO, whose distances are at most half the earth's circumference.
+    private static func longestPossibleDistance(_ type: EdgeWeightType, _ coordinates: [(x: Double, y: Double)]) -> Double? {
+        guard type != .geo, let first = coordinates.first else { return nil }
+        var (minX, maxX, minY, maxY) = (first.x, first.x, first.y, first.y)
+        for c in coordinates {
+            minX = min(minX, c.x); maxX = max(maxX, c.x); minY = min(minY, c.y); maxY = max(maxY, c.y)
+        }
+        let diagonal = ((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)).squareRoot()
+        let bound = type == .pseudoEuclidean ? diagonal / Double(10).squareRoot() + 1 : diagonal + 1
+        return bound.isFinite ? bound : .infinity
     }
 
     /// The distance between nodes `i` and `j` (0-based) by TSPLIB's function for the type:
@@ -136,12 +162,15 @@ public struct TSPLIBInstance: Hashable, Sendable {
             let t = (r + 0.5).rounded(.down)
             return Int(t < r ? t + 1 : t)
         case .geo:
-            let latI = Self.geoRadians(a.x), lonI = Self.geoRadians(a.y)
-            let latJ = Self.geoRadians(b.x), lonJ = Self.geoRadians(b.y)
-            let q1 = cos(lonI - lonJ), q2 = cos(latI - latJ), q3 = cos(latI + latJ)
-            let argument = min(1, max(-1, 0.5 * ((1.0 + q1) * q2 - (1.0 - q1) * q3)))
-            return Int(6378.388 * acos(argument) + 1.0)
+            return Self.geoDistance((Self.geoRadians(a.x), Self.geoRadians(a.y)), (Self.geoRadians(b.x), Self.geoRadians(b.y)))
         }
+    }
+
+    /// TSPLIB GEO between two nodes already in radians (see ``distance(_:_:)``).
+    private static func geoDistance(_ a: (lat: Double, lon: Double), _ b: (lat: Double, lon: Double)) -> Int {
+        let q1 = cos(a.lon - b.lon), q2 = cos(a.lat - b.lat), q3 = cos(a.lat + b.lat)
+        let argument = min(1, max(-1, 0.5 * ((1.0 + q1) * q2 - (1.0 - q1) * q3)))
+        return Int(6378.388 * acos(argument) + 1.0)
     }
 
     /// TSPLIB GEO: DDD.MM to radians with π = 3.141592 and truncation toward zero.
@@ -151,9 +180,24 @@ public struct TSPLIBInstance: Hashable, Sendable {
         return 3.141592 * (degrees + 5.0 * minutes / 3.0) / 180.0
     }
 
-    /// The full distance matrix.
-    /// - Complexity: O(n²) distance evaluations.
-    public var matrix: DistanceMatrix { DistanceMatrix(count: dimension) { distance($0, $1) } }
+    /// The full distance matrix, as ``distance(_:_:)`` gives it.
+    /// - Complexity: O(n²/2) distance evaluations: TSPLIB's functions are symmetric bit for bit
+    ///   (squared differences, cos of a difference, a sum), so each pair is computed once; GEO
+    ///   converts each node to radians once.
+    public var matrix: DistanceMatrix {
+        let n = dimension
+        let radians = edgeWeightType == .geo ? coordinates.map { (lat: Self.geoRadians($0.x), lon: Self.geoRadians($0.y)) } : []
+        var entries = [Int32](repeating: 0, count: n * n)
+        for i in 0..<n {
+            for j in (i + 1)..<max(n, i + 1) {
+                let value = edgeWeightType == .geo ? Self.geoDistance(radians[i], radians[j]) : distance(i, j)
+                precondition(value >= 0 && value <= Self.largestDistance, "distance \(value) from \(i) to \(j) is out of range")
+                entries[i * n + j] = Int32(value)
+                entries[j * n + i] = Int32(value)
+            }
+        }
+        return DistanceMatrix(count: n, entries: entries)
+    }
 
     /// Labels "1"…"n", the file's node ids.
     public var labels: [String] { (1...max(dimension, 1)).prefix(dimension).map(String.init) }

@@ -124,6 +124,8 @@ struct InputTests {
         ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: GEO\nNODE_COORD_SECTION\n1 0 0\n3 1 1\n", "x.tsp:6:1: error: node 3 where node 2 was expected (ids must be 1…n in order)"),
         ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n  2 nan 1\n", "x.tsp:6:3: error: node 2: coordinates must be finite numbers, got 'nan 1'"),
         ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: ATT\nNODE_COORD_SECTION\n1 0 inf\n2 1 1\n", "x.tsp:5:1: error: node 1: coordinates must be finite numbers, got '0 inf'"),
+        ("NAME: x\nDIMENSION: 15001\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n",
+         "x.tsp:2:1: error: DIMENSION 15001 is more than 15000 nodes (the solver keeps a full n × n matrix: 900 MB at that size)"),
         ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 3e9 0\n",
          "x.tsp: error: the coordinates are too far apart: distances up to 3000000001.0 would not fit in 32 bits (at most 2147483646)"),
     ])

@@ -112,6 +112,11 @@ public struct TSPLIBInstance: Hashable, Sendable {
         guard let rawDimension = spec["DIMENSION"], let dimension = Int(rawDimension.value), dimension > 0 else {
             throw RouteOptimizerError(.malformedTSPLIB, "no valid DIMENSION", at: source)
         }
+        guard dimension <= Self.maximumDimension else {
+            throw RouteOptimizerError(.unsupportedTSPLIB, "DIMENSION \(dimension) is more than \(Self.maximumDimension) nodes (the solver keeps a "
+                                      + "full n × n matrix: \(Self.maximumDimension * Self.maximumDimension * 4 / 1_000_000) MB at that size)",
+                                      at: "\(source):\(rawDimension.line):1")
+        }
         guard coordinates.count == dimension else {
             throw RouteOptimizerError(.malformedTSPLIB, "DIMENSION is \(dimension) but the file has \(coordinates.count) coordinates", at: source)
         }
@@ -122,6 +127,10 @@ public struct TSPLIBInstance: Hashable, Sendable {
         return TSPLIBInstance(name: spec["NAME"]?.value ?? defaultName, comment: spec["COMMENT"]?.value, edgeWeightType: type,
                               coordinates: coordinates)
     }
+
+    /// The most nodes a file may have: the matrix takes 4n² bytes (900 MB here), and the solver
+    /// copies it.
+    public static let maximumDimension = 15_000
 
     /// The largest distance a matrix holds (one below 2³¹ − 1, for rounding up).
     static let largestDistance = Int(Int32.max) - 1

@@ -67,6 +67,8 @@ final class SymmetricTourSearch {
     private var savedTour: UnsafeMutablePointer<Int32>
     private var savedPosition: UnsafeMutablePointer<Int32>
     private let fixedMate: UnsafeMutablePointer<Int32>  // two slots per stop, -1 when free
+    /// Whether any edge is fixed: closed tours skip the lookups.
+    private let hasFixedEdges: Bool
     private let queue: UnsafeMutablePointer<Int32>
     private let queued: UnsafeMutablePointer<Bool>
     private let scratch: UnsafeMutablePointer<Int32>
@@ -107,6 +109,7 @@ final class SymmetricTourSearch {
         savedPosition = .allocate(capacity: n)
         fixedMate = .allocate(capacity: 2 * n)
         fixedMate.initialize(repeating: -1, count: 2 * n)
+        hasFixedEdges = !fixedEdges.isEmpty
         for (a, b) in fixedEdges {
             fixedMate[2 * a + (fixedMate[2 * a] < 0 ? 0 : 1)] = Int32(b)
             fixedMate[2 * b + (fixedMate[2 * b] < 0 ? 0 : 1)] = Int32(a)
@@ -147,6 +150,7 @@ final class SymmetricTourSearch {
         return Int(tour[p == 0 ? n &- 1 : p &- 1])
     }
     @inline(__always) private func isFixed(_ a: Int, _ b: Int) -> Bool {
+        guard hasFixedEdges else { return false }
         let m = Int32(truncatingIfNeeded: b)
         return fixedMate[2 &* a] == m || fixedMate[2 &* a &+ 1] == m
     }

@@ -17,7 +17,8 @@ public struct RouteSolution: Hashable, Sendable {
         case heldKarp = "held-karp"
         /// Iterated 2-opt + Or-opt on a symmetric, unconstrained problem.
         case symmetricLocalSearch = "ils-2opt-oropt"
-        /// Iterated Or-opt + orientation-aware 2-opt under constraints or asymmetric distances.
+        /// Iterated segment insertion, Or-opt and orientation-aware 2-opt under constraints or
+        /// asymmetric distances.
         case constrainedLocalSearch = "ils-constrained"
     }
 

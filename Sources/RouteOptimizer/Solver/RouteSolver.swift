@@ -6,7 +6,9 @@
 ///   chain of 3-opt moves with candidate lists and don't-look bits, from a greedy-edge tour
 ///   (``SymmetricTourSearch``); an open path becomes a closed tour through a dummy stop whose
 ///   edges to the fixed ends are never removed.
-/// - Otherwise (asymmetric, precedence, pins, time windows): ``ConstrainedOrderSearch``.
+/// - Otherwise (asymmetric, precedence, pins, time windows): a first order by
+///   ``greedyOrder(_:)``, repaired until it keeps the pins and precedence (``repairOrder(_:meter:)``),
+///   then ``ConstrainedOrderSearch``, which also removes any lateness.
 ///
 /// Deterministic for a seed and an iteration count (``Options/iterations``); a time limit makes
 /// the number of rounds depend on the machine.
@@ -78,18 +80,17 @@ public enum RouteSolver {
     // MARK: Constrained or asymmetric
 
     private static func constrained(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(RouteOptimizerError) -> RouteSolution {
-        let initial = greedyOrder(problem)
-        let search = ConstrainedOrderSearch(problem, initial: initial, seed: options.seed)
+        var initial = greedyOrder(problem).map { Int32($0) }
         var meter = FeasibilityMeter(problem)
-        let first = meter.measure(initial.map { Int32($0) })
-        if first.broken > 0 || first.lateness > 0 {
-            guard search.repair() else {
-                throw RouteOptimizerError(.noFeasibleOrder, "found no order of the \(problem.count) stops that satisfies every constraint "
+        let repaired = repairOrder(&initial, meter: &meter)
+        let failure = RouteOptimizerError(.noFeasibleOrder, "found no order of the \(problem.count) stops that satisfies every constraint "
                                           + "(the constraints may be contradictory; check time windows against travel times)")
-            }
-        }
+        // A late order is a start (the search minimises lateness first); a broken pin or pair is not.
+        guard repaired.broken == 0 else { throw failure }
+        let search = ConstrainedOrderSearch(problem, initial: initial.map { Int($0) }, seed: options.seed)
         let rounds = search.run(budget)
-        let order = search.order.map(Int.init)
+        guard search.isOnTime else { throw failure }
+        let order = search.order
         return RouteSolution(order: order, length: problem.length(of: order), isProvenOptimal: false, iterations: rounds,
                              method: .constrainedLocalSearch)
     }

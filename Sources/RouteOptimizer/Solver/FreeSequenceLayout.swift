@@ -1,0 +1,124 @@
+/// A problem's order seen through its free positions: what ``FreeSequence`` needs to price and
+/// check moves that never touch a fixed stop.
+///
+/// Positions held by a fixed start, a fixed finish or a pin never change; the search permutes only
+/// the stops at the other m positions (the *free sequence*, indices `0..<m`). A move on that
+/// sequence leaves each fixed stop where it is, so a stop can move across a pinned position
+/// without breaking the pin: the pinned stop stays and only its two legs are re-priced. (Moves on
+/// the whole order cannot do that: every Or-opt or 2-opt move across a pin shifts it, so a pin
+/// splits the neighbourhood into parts that only kicks could connect.)
+///
+/// Boundary `t` (0…m) lies before free index `t`. Between consecutive free stops the leg is direct
+/// unless fixed positions lie between them (a *gap*); then it runs into the gap's first fixed stop
+/// and out of its last. Boundary 0 holds the fixed stops before the first free one, boundary m
+/// those after the last free one and, in a closed tour, the return leg to the start.
+///
+/// Constraints in these terms: a precedence pair of two free stops compares their indices; a pair
+/// with a fixed stop becomes a bound on the free stop's index.
+struct FreeSequenceLayout {
+    /// A boundary whose leg passes through fixed stops (or into or out of a fixed end).
+    struct Gap {
+        /// The boundary: between free indices `t − 1` and `t`.
+        let t: Int
+        /// The fixed stop the leg from free index `t − 1` goes to, or -1 (boundary 0, or an open end).
+        let enter: Int32
+        /// The fixed stop the leg into free index `t` comes from, or -1 (boundary m, or an open start).
+        let leave: Int32
+    }
+
+    let n: Int
+    /// The number of free positions.
+    let m: Int
+    let closed: Bool
+    /// The physical position of each free index, increasing.
+    let freePositions: [Int32]
+    /// The free index of each physical position, -1 at a fixed one.
+    let indexAt: [Int32]
+    /// The stop at each fixed physical position, -1 at a free one.
+    let fixedStop: [Int32]
+    /// Whether each stop is fixed.
+    let isFixed: [Bool]
+    /// Boundaries with fixed stops, by increasing `t`.
+    let gaps: [Gap]
+    /// Precedence pairs of two free stops (before, after).
+    let pairs: [(before: Int32, after: Int32)]
+    /// Free-index bounds from precedence with fixed stops; stops with a bound are in `bounded`.
+    let low: [Int32], high: [Int32]
+    let bounded: [Int32]
+    /// Time windows and service times per stop (`Int.min`/`Int.max`/0 without); empty without windows.
+    let opens: [Int], closes: [Int], service: [Int]
+    let hasWindows: Bool
+    let startTime: Int
+
+    /// - Complexity: O(n + p) for p precedence pairs.
+    init(_ problem: RouteProblem) {
+        let n = problem.count
+        self.n = n
+        closed = problem.shape.isClosed
+        var fixed = [Int32](repeating: -1, count: n)
+        if let s = problem.shape.fixedStart, n > 0 { fixed[0] = Int32(s) }
+        if let f = problem.shape.fixedFinish, n > 0 { fixed[n - 1] = Int32(f) }
+        for pin in problem.pins { fixed[pin.position] = Int32(pin.stop) }
+        fixedStop = fixed
+        var isFixed = [Bool](repeating: false, count: n)
+        var fixedPosition = [Int](repeating: -1, count: n)
+        var free: [Int32] = []
+        var indexAt = [Int32](repeating: -1, count: n)
+        // freeBefore[p]: free positions before p (so a stop after a fixed position p has index ≥ freeBefore[p]).
+        var freeBefore = [Int32](repeating: 0, count: n + 1)
+        for p in 0..<n {
+            freeBefore[p + 1] = freeBefore[p]
+            if fixed[p] >= 0 {
+                isFixed[Int(fixed[p])] = true
+                fixedPosition[Int(fixed[p])] = p
+            } else {
+                indexAt[p] = Int32(free.count)
+                free.append(Int32(p))
+                freeBefore[p + 1] += 1
+            }
+        }
+        freePositions = free
+        self.indexAt = indexAt
+        self.isFixed = isFixed
+        let m = free.count
+        self.m = m
+
+        var gaps: [Gap] = []
+        for t in 0...m {
+            let from = t == 0 ? 0 : Int(free[t - 1]) + 1
+            let to = t == m ? n : Int(free[t])
+            var enter: Int32 = t > 0 && from < to ? fixed[from] : -1
+            let leave: Int32 = t < m && from < to ? fixed[to - 1] : -1
+            if t == m && t > 0 && from == to && closed { enter = fixed[0] }  // the return leg to the start
+            if enter >= 0 || leave >= 0 { gaps.append(Gap(t: t, enter: enter, leave: leave)) }
+        }
+        self.gaps = gaps
+
+        var pairs: [(before: Int32, after: Int32)] = []
+        var low = [Int32](repeating: 0, count: n), high = [Int32](repeating: Int32(max(m - 1, 0)), count: n)
+        var isBounded = [Bool](repeating: false, count: n)
+        for pair in problem.precedence {
+            let a = pair.before, b = pair.after
+            switch (isFixed[a], isFixed[b]) {
+            case (false, false): pairs.append((Int32(a), Int32(b)))
+            case (true, false):
+                low[b] = max(low[b], freeBefore[fixedPosition[a]])
+                isBounded[b] = true
+            case (false, true):
+                high[a] = min(high[a], freeBefore[fixedPosition[b]] - 1)
+                isBounded[a] = true
+            case (true, true): break  // validated with the problem
+            }
+        }
+        self.pairs = pairs
+        self.low = low
+        self.high = high
+        bounded = (0..<n).filter { isBounded[$0] }.map { Int32($0) }
+
+        hasWindows = !problem.timeWindows.isEmpty
+        opens = hasWindows ? problem.timeWindows.map { $0?.opens ?? Int.min } : []
+        closes = hasWindows ? problem.timeWindows.map { $0?.closes ?? Int.max } : []
+        service = hasWindows ? (problem.serviceTimes.isEmpty ? [Int](repeating: 0, count: n) : problem.serviceTimes) : []
+        startTime = problem.startTime
+    }
+}

@@ -64,9 +64,7 @@ func alphaNeighbours(count n: Int, k: Int, alphaCount: Int, parent: [Int32], ord
     defer { beta.deallocate(); mark.deallocate(); up.deallocate(); upCost.deallocate(); walk.deallocate() }
     mark.initialize(repeating: -1, count: n)
     for q in 0..<n { walk[q] = order[q]; up[q] = parent[q]; upCost[q] = parentCost[q] }
-    // The a smallest (α, cost, stop) and the k cheapest (cost, stop), kept sorted by insertion.
-    var alphaKeys = [(Double, Double, Int32)](repeating: (0, 0, 0), count: max(a, 1))
-    var nearKeys = [(Double, Int32)](repeating: (0, 0), count: k)
+    var byAlpha = SmallestKeys(capacity: a), byCost = SmallestKeys(capacity: k)
     for i in 0..<n {
         // β(i, j): the longest edge on the tree path from i to j; first along i's path to the root.
         beta[i] = -.infinity
@@ -78,38 +76,52 @@ func alphaNeighbours(count n: Int, k: Int, alphaCount: Int, parent: [Int32], ord
             mark[p] = i
             x = p
         }
-        var alphaFilled = 0, nearFilled = 0
-        var alphaWorst = Double.infinity, nearWorst = Double.infinity
+        byAlpha.removeAll()
+        byCost.removeAll()
         for q in 0..<n {
             let j = Int(walk[q])
             if j == i { continue }
             if mark[j] != i { beta[j] = max(beta[Int(up[j])], upCost[j]) }
             let c = cost(i, j)
-            let alpha = c - beta[j]
-            if alpha <= alphaWorst && a > 0 {
-                let key = (alpha, c, Int32(j))
-                if alphaFilled < a || key < alphaKeys[a - 1] {
-                    var slot = alphaFilled < a ? alphaFilled : a - 1
-                    if alphaFilled < a { alphaFilled += 1 }
-                    while slot > 0 && key < alphaKeys[slot - 1] { alphaKeys[slot] = alphaKeys[slot - 1]; slot -= 1 }
-                    alphaKeys[slot] = key
-                    if alphaFilled == a { alphaWorst = alphaKeys[a - 1].0 }
-                }
-            }
-            if c <= nearWorst {
-                let key = (c, Int32(j))
-                if nearFilled < k || key < nearKeys[k - 1] {
-                    var slot = nearFilled < k ? nearFilled : k - 1
-                    if nearFilled < k { nearFilled += 1 }
-                    while slot > 0 && key < nearKeys[slot - 1] { nearKeys[slot] = nearKeys[slot - 1]; slot -= 1 }
-                    nearKeys[slot] = key
-                    if nearFilled == k { nearWorst = nearKeys[k - 1].0 }
-                }
-            }
+            byAlpha.offer(RankedStop(first: c - beta[j], second: c, stop: Int32(j)))
+            byCost.offer(RankedStop(first: c, second: 0, stop: Int32(j)))
         }
-        var chosen = alphaKeys[0..<alphaFilled].map { $0.2 }
-        for (_, j) in nearKeys[0..<nearFilled] where chosen.count < k && !chosen.contains(j) { chosen.append(j) }
+        var chosen = byAlpha.keys.map(\.stop)
+        for key in byCost.keys where chosen.count < k && !chosen.contains(key.stop) { chosen.append(key.stop) }
         for m in 0..<k { lists[i * k + m] = chosen[m] }
     }
     return lists
+}
+
+/// A stop ranked by two numbers, then by its index.
+struct RankedStop: Comparable {
+    var first: Double, second: Double, stop: Int32
+
+    static func < (a: Self, b: Self) -> Bool { (a.first, a.second, a.stop) < (b.first, b.second, b.stop) }
+}
+
+/// The `capacity` smallest of the keys offered, sorted (insertion into a short array: the
+/// candidate lists keep a handful of the n stops, and most keys fail the first comparison).
+struct SmallestKeys {
+    let capacity: Int
+    private(set) var keys: [RankedStop] = []
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        keys.reserveCapacity(capacity)
+    }
+
+    mutating func removeAll() { keys.removeAll(keepingCapacity: true) }
+
+    @inline(__always) mutating func offer(_ key: RankedStop) {
+        guard capacity > 0 else { return }
+        if keys.count == capacity {
+            guard key < keys[capacity - 1] else { return }
+            keys.removeLast()
+        }
+        var slot = keys.count
+        keys.append(key)
+        while slot > 0 && key < keys[slot - 1] { keys[slot] = keys[slot - 1]; slot -= 1 }
+        keys[slot] = key
+    }
 }

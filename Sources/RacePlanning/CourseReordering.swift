@@ -30,13 +30,15 @@ public struct CourseReordering: Sendable {
     /// without a finish the order is a closed tour unless `openPath` is set. A start equal to
     /// the finish is a loop: a closed tour from there.
     /// - Throws: ``CourseReorderingError`` for a race without a course, a course with fewer than
-    ///   two stops, or an end that is not on the course.
+    ///   two stops or more than ``RouteSolver/maximumStops``, or an end that is not on the course.
     public init(race: Race, start: String? = nil, finish: String? = nil, openPath: Bool = false) throws(CourseReorderingError) {
         guard let courseIndex = race.courses.indices.first else { throw .noCourse }
         let course = race.courses[courseIndex]
         var ids: [String] = []
-        for id in course.stopIDs where !ids.contains(id) { ids.append(id) }
+        var seen = Set<String>()
+        for id in course.stopIDs where seen.insert(id).inserted { ids.append(id) }
         guard ids.count >= 2 else { throw .tooFewStops(course: course.id) }
+        guard ids.count <= RouteSolver.maximumStops else { throw .tooManyStops(course: course.id, count: ids.count) }
         let startID = start ?? course.start, finishID = finish ?? course.finish
         for id in [startID, finishID].compactMap({ $0 }) where !ids.contains(id) {
             throw .stopNotOnCourse(stop: id, course: course.id)

@@ -111,7 +111,7 @@ struct CourseReorderingTests {
         }
     }
 
-    @Test("a race without a course, a course of one stop, an end off the course")
+    @Test("a race without a course, a course of one stop or too many, an end off the course")
     func errors() {
         var race = Self.race()
         #expect(throws: CourseReorderingError.stopNotOnCourse(stop: "nowhere", course: "main")) {
@@ -119,6 +119,9 @@ struct CourseReorderingTests {
         }
         race.courses[0] = Course(id: "tiny", start: "s0", finish: "s0", controls: [])
         #expect(throws: CourseReorderingError.tooFewStops(course: "tiny")) { try CourseReordering(race: race) }
+        let many = RouteSolver.maximumStops + 1
+        race.courses[0] = Course(id: "huge", start: "x0", finish: "x0", controls: (0..<many).map { .stop("x\($0)") })
+        #expect(throws: CourseReorderingError.tooManyStops(course: "huge", count: many)) { try CourseReordering(race: race) }
         race.courses = []
         #expect(throws: CourseReorderingError.noCourse) { try CourseReordering(race: race) }
     }

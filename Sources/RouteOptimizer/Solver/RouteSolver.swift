@@ -13,6 +13,11 @@
 /// Deterministic for a seed and an iteration count (``Options/iterations``); a time limit makes
 /// the number of rounds depend on the machine.
 public enum RouteSolver {
+    /// The most stops a problem should have: the solvers keep full n × n matrices (4n² bytes
+    /// each, 900 MB at this size, and the symmetric search copies its matrix), so the readers
+    /// (TSPLIB files, race courses) refuse more with an error instead of running out of memory.
+    public static let maximumStops = 15_000
+
     /// The best order found within the options' budget.
     /// - Throws: `noFeasibleOrder` when the constraints admit no order (proven for exact sizes;
     ///   otherwise when neither the construction nor the repair phase found one).

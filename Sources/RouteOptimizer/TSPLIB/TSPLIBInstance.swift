@@ -128,9 +128,8 @@ public struct TSPLIBInstance: Hashable, Sendable {
                               coordinates: coordinates)
     }
 
-    /// The most nodes a file may have: the matrix takes 4n² bytes (900 MB here), and the solver
-    /// copies it.
-    public static let maximumDimension = 15_000
+    /// The most nodes a file may have (``RouteSolver/maximumStops``).
+    public static let maximumDimension = RouteSolver.maximumStops
 
     /// The largest distance a matrix holds (one below 2³¹ − 1, for rounding up).
     static let largestDistance = Int(Int32.max) - 1

@@ -28,6 +28,20 @@ struct InputTests {
         do { _ = try MatrixFile.parseCSV(text, source: "m.csv") } catch { #expect(error.description == message) }
     }
 
+    @Test("a matrix of more than RouteSolver.maximumStops stops is an error, CSV and JSON")
+    func matrixTooLarge() {
+        let n = RouteSolver.maximumStops + 1
+        // Rows of a single zero keep the text small: the size check comes before each row's length is.
+        let csv = (0..<n).map { "s\($0)" }.joined(separator: ",") + "\n" + String(repeating: "0\n", count: n)
+        do { _ = try MatrixFile.parseCSV(csv, source: "m.csv"); Issue.record("no error") } catch {
+            #expect(error.description == "m.csv: error: \(n) stops; the optimizer takes at most \(RouteSolver.maximumStops)")
+        }
+        let json = "[" + String(repeating: "[0],", count: n - 1) + "[0]]"
+        do { _ = try MatrixFile.parseJSON(Data(json.utf8), source: "m.json"); Issue.record("no error") } catch {
+            #expect(error.description == "m.json: error: \(n) stops; the optimizer takes at most \(RouteSolver.maximumStops)")
+        }
+    }
+
     @Test("JSON: rows or labels + matrix; errors name the JSON path", arguments: [
         ("[[0,1],[1,0]]", nil),
         ("{\"labels\": [\"a\", \"b\"], \"matrix\": [[0,1],[2,0]]}", nil),

@@ -10,9 +10,11 @@ struct OptimizeCommand: ParsableCommand {
         abstract: "Put stops in the shortest order: a closed tour or an open path, with fair variants.",
         discussion: """
         Input: --tsplib FILE.tsp (GEO, EUC_2D, CEIL_2D, ATT; ids 1…n) or --matrix FILE.csv|.json (n × n \
-        whole non-negative numbers, asymmetric allowed; optional header of stop ids). Up to 13 stops \
-        the order is proven optimal (Held–Karp); above, an iterated 2-opt + Or-opt local search runs \
-        for --time-limit seconds or --iterations rounds, whichever ends first. --seed with \
+        whole non-negative numbers, asymmetric allowed; optional header of stop ids; at most 15 000 \
+        stops). Up to 13 stops the order is proven optimal (Held–Karp); above, an iterated local \
+        search runs for --time-limit seconds or --iterations rounds, whichever ends first: 2-opt, \
+        Or-opt and Lin–Kernighan style 3-opt chains on α-nearness candidates for symmetric \
+        distances, segment moves that keep pins, precedence and time windows otherwise. --seed with \
         --iterations (and no time limit) gives the same order on every machine.
 
         With bestSolutions.txt beside a TSPLIB file the gap to the known optimum is printed. \

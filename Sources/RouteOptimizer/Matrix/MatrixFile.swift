@@ -35,6 +35,15 @@ public struct MatrixFile: Hashable, Sendable {
     }
 }
 
+extension MatrixFile {
+    /// Throws `wrongSize` for more stops than ``RouteSolver/maximumStops``.
+    static func checkSize(_ n: Int, source: String) throws(RouteOptimizerError) {
+        guard n <= RouteSolver.maximumStops else {
+            throw RouteOptimizerError(.wrongSize, "\(n) stops; the optimizer takes at most \(RouteSolver.maximumStops)", at: source)
+        }
+    }
+}
+
 // MARK: - CSV
 
 extension MatrixFile {
@@ -79,6 +88,7 @@ extension MatrixFile {
         guard body.count == n else {
             throw RouteOptimizerError(.wrongSize, "\(body.count) rows of distances but \(n) columns; the matrix must be square", at: source)
         }
+        try checkSize(n, source: source)
         var entries = [Int32](repeating: 0, count: n * n)
         for (i, row) in body.enumerated() {
             var cells = row[...]
@@ -167,6 +177,7 @@ extension MatrixFile {
         if let labels, labels.count != n {
             throw RouteOptimizerError(.wrongSize, "\(labels.count) labels but \(n) rows", at: "\(source):\(prefix)")
         }
+        try checkSize(n, source: source)
         var entries = [Int32](repeating: 0, count: n * n)
         for (i, rowValue) in rows.enumerated() {
             guard let row = rowValue as? [Any] else {

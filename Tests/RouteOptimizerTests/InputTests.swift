@@ -85,6 +85,13 @@ struct InputTests {
                 == "error: the time window of stop 'bridge' closes (20) before it opens (50)")
         #expect(problemError { try RouteProblem(matrix: m, labels: labels, timeWindows: [nil, nil, nil, TimeWindow(opens: 0, closes: 20)]) }
                 == "error: stop 'finish' closes at 20, but cannot be reached before 30")
+        // Without the triangle inequality a detour can be quicker than the direct leg: 0 → 1 → 3
+        // takes 2 where 0 → 3 takes 30, so a window closing at 5 is reachable.
+        let detour = DistanceMatrix(count: 4) { i, j in (i, j) == (0, 1) || (i, j) == (1, 3) ? 1 : 10 * abs(i - j) }
+        let windows: [TimeWindow?] = [nil, nil, nil, TimeWindow(opens: 0, closes: 5)]
+        #expect(problemError { try RouteProblem(matrix: detour, labels: labels, shape: .openPath(start: 0), timeWindows: windows) } == nil)
+        let reachable = try? RouteProblem(matrix: detour, labels: labels, shape: .openPath(start: 0), timeWindows: windows)
+        #expect(reachable.flatMap { HeldKarp.solve($0) } != nil, "Held–Karp finds an on-time order")
         #expect(problemError { try RouteProblem(matrix: m, labels: ["a"]) } == "error: 1 labels for 4 stops")
         #expect(throws: RouteOptimizerError(.unknownStop, "unknown stop id 'castle'")) { try RouteProblem.index(of: "castle", in: labels) }
     }

@@ -82,9 +82,12 @@ extension RouteProblem {
             }
         }
 
-        // Time windows: well formed, and each stop reachable before it closes.
+        // Time windows: well formed, and each stop reachable before it closes, by the shortest
+        // path from the fixed start (a matrix need not obey the triangle inequality, so a detour
+        // through other stops may be quicker than the direct leg; waits and service only add).
         if !timeWindows.isEmpty {
             let travel = travelTimes ?? matrix
+            let fromStart = shape.fixedStart.map { Self.shortestPaths(from: $0, travel) }
             for s in 0..<n {
                 guard let window = timeWindows[s] else { continue }
                 guard window.opens <= window.closes else {
@@ -93,13 +96,31 @@ extension RouteProblem {
                 var earliest = startTime
                 if let first = shape.fixedStart, first != s {
                     let departure = max(startTime, timeWindows[first]?.opens ?? startTime) + (serviceTimes.isEmpty ? 0 : serviceTimes[first])
-                    earliest = departure + travel[first, s]
+                    earliest = departure + fromStart![s]
                 }
                 guard earliest <= window.closes else {
                     throw RouteOptimizerError(.infeasibleTimeWindow, "stop \(name(s)) closes at \(window.closes), but cannot be reached before \(earliest)")
                 }
             }
         }
+    }
+
+    /// The shortest travel time from `source` to every stop over any path (Dijkstra on the dense
+    /// matrix, whose entries are non-negative).
+    /// - Complexity: O(n²).
+    static func shortestPaths(from source: Int, _ travel: DistanceMatrix) -> [Int] {
+        let n = travel.count
+        var distance = [Int](repeating: Int.max, count: n)
+        var done = [Bool](repeating: false, count: n)
+        distance[source] = 0
+        for _ in 0..<n {
+            var u = -1
+            for v in 0..<n where !done[v] && distance[v] < Int.max && (u < 0 || distance[v] < distance[u]) { u = v }
+            if u < 0 { break }
+            done[u] = true
+            for v in 0..<n where !done[v] { distance[v] = min(distance[v], distance[u] + travel[u, v]) }
+        }
+        return distance
     }
 
     /// A directed cycle in the graph, if any (iterative depth-first search).

@@ -108,9 +108,8 @@ struct SparseGraphTests {
                 return Array(UnsafeBufferPointer(start: builder.parent, count: n))
             }
             let order = Array(UnsafeBufferPointer(start: builder.order, count: n))
-            let entries = (0..<(n * n)).map { Int32(matrix[$0 / n, $0 % n]) }
             let (k, a) = (min(5, n - 1), 3)
-            let lists = entries.withUnsafeBufferPointer { d in
+            let lists = matrix.entries.withUnsafeBufferPointer { d in
                 pi.withUnsafeBufferPointer { p in
                     alphaNeighbours(count: n, k: k, alphaCount: a, parent: parent, order: order, distance: d.baseAddress!,
                                     penalties: p.baseAddress!)

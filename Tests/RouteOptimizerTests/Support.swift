@@ -25,8 +25,7 @@ enum Reference {
     /// The ascent's graph on `nearest` (k per stop, row-major) and a minimum spanning tree.
     static func sparseGraph(_ matrix: DistanceMatrix, nearest: [Int32], k: Int) -> SparseGraph {
         let n = matrix.count
-        let entries = (0..<(n * n)).map { Int32(matrix[$0 / n, $0 % n]) }
-        return entries.withUnsafeBufferPointer { SparseGraph(count: n, nearest: nearest, k: k, distance: $0.baseAddress!) }
+        return matrix.entries.withUnsafeBufferPointer { SparseGraph(count: n, nearest: nearest, k: k, distance: $0.baseAddress!) }
     }
 
     /// Every permutation of 0..<n (Heap's algorithm).

@@ -122,10 +122,7 @@ final class SymmetricTourSearch {
         added = .allocate(capacity: 2 * 3 * Self.maxSteps)
         random = SplitMix64(seed: seed)
         let initial = greedyEdgeTour(count: n, lists: lists, k: k, fixedEdges: fixedEdges) { i, j in Int(matrix[i * n + j]) }
-        for (p, s) in initial.enumerated() {
-            tour[p] = Int32(s)
-            position[s] = Int32(p)
-        }
+        load(initial.map(Int32.init))
         length = recount()
     }
 
@@ -572,6 +569,14 @@ final class SymmetricTourSearch {
         }
     }
 
+    /// Makes `order` the current tour (its position index too); the length is the caller's.
+    private func load(_ order: [Int32]) {
+        for p in 0..<n {
+            tour[p] = order[p]
+            position[Int(order[p])] = Int32(p)
+        }
+    }
+
     private func save() {
         savedTour.update(from: tour, count: n)
         savedPosition.update(from: position, count: n)
@@ -618,7 +623,7 @@ final class SymmetricTourSearch {
         while budget.allows(round) {
             round += 1
             if round % walkRounds == 0 {
-                for p in 0..<n { tour[p] = walkStart[p]; position[Int(walkStart[p])] = Int32(p) }
+                load(walkStart)
                 length = walkStartLength
                 current = length
                 walkBest = length
@@ -643,7 +648,7 @@ final class SymmetricTourSearch {
             precondition(length == recount(), "kept length \(length) != recount \(recount())")
             #endif
         }
-        for p in 0..<n { tour[p] = kept[p]; position[Int(kept[p])] = Int32(p) }
+        load(kept)
         length = best
         return round
     }

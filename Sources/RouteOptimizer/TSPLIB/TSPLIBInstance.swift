@@ -112,9 +112,10 @@ public struct TSPLIBInstance: Hashable, Sendable {
         guard let rawDimension = spec["DIMENSION"], let dimension = Int(rawDimension.value), dimension > 0 else {
             throw RouteOptimizerError(.malformedTSPLIB, "no valid DIMENSION", at: source)
         }
-        guard dimension <= Self.maximumDimension else {
-            throw RouteOptimizerError(.unsupportedTSPLIB, "DIMENSION \(dimension) is more than \(Self.maximumDimension) nodes (the solver keeps a "
-                                      + "full n × n matrix: \(Self.maximumDimension * Self.maximumDimension * 4 / 1_000_000) MB at that size)",
+        let most = RouteSolver.maximumStops
+        guard dimension <= most else {
+            throw RouteOptimizerError(.unsupportedTSPLIB, "DIMENSION \(dimension) is more than \(most) nodes (the solver keeps a "
+                                      + "full n × n matrix: \(most * most * 4 / 1_000_000) MB at that size)",
                                       at: "\(source):\(rawDimension.line):1")
         }
         guard coordinates.count == dimension else {
@@ -128,8 +129,6 @@ public struct TSPLIBInstance: Hashable, Sendable {
                               coordinates: coordinates)
     }
 
-    /// The most nodes a file may have (``RouteSolver/maximumStops``).
-    public static let maximumDimension = RouteSolver.maximumStops
 
     /// The largest distance a matrix holds (one below 2³¹ − 1, for rounding up).
     static let largestDistance = Int(Int32.max) - 1

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// RaceKit: geospatial race simulation and analytics. Module map: README.md and ../shared/docs/DESIGN.md.
+// RaceKit: geospatial race simulation and analytics. Module map: README.md and docs/architecture.md.
 import PackageDescription
 
 let package = Package(
@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "RaceTestSupport"]),
         .testTarget(name: "GeoProjectionTests", dependencies: ["GeoProjection", "GeoCore"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "GeoCore", "RaceTestSupport"]),
-        .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "Geofencing"]),
+        .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "Geofencing"], exclude: ["Fixtures"]),
         .testTarget(name: "RaceModelTests", dependencies: ["RaceModel", "RaceTestSupport"]),
         .testTarget(name: "RouteOptimizerTests", dependencies: ["RouteOptimizer", "GeoCore"], exclude: ["Fixtures"]),
         .testTarget(name: "RacePlanningTests", dependencies: ["RacePlanning", "RaceModel", "RouteOptimizer", "GeoCore"]),

@@ -1,5 +1,6 @@
-/// Small GPX files kept in the repository, so the suite always tests real parsing even where
-/// ../shared/data/gpx-quirks is absent. Each states the counts a correct reader finds.
+/// Small hand-written GPX documents with the shapes real files have (prefixed Garmin extensions,
+/// GPX 1.0, comments, CDATA and entities, empty and missing parts). Each states the counts a
+/// correct reader finds.
 enum GPXFixtures {
     struct Fixture: Sendable, CustomStringConvertible {
         let name: String

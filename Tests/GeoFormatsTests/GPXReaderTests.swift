@@ -3,16 +3,14 @@ import GeoCore
 @testable import GeoFormats
 import Testing
 
-/// ../shared/data/gpx-quirks, when this checkout sits beside it.
-enum SharedData {
-    static let quirks: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/data/gpx-quirks").standardizedFileURL
-    static var hasQuirks: Bool { FileManager.default.fileExists(atPath: quirks.appendingPathComponent("expected.csv").path) }
+/// The gpx-quirks files kept in `Fixtures/` (see `Fixtures/README.md` for their source).
+enum QuirkFiles {
+    static let folder: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/gpx-quirks")
 
     /// expected.csv's rows.
     static func expectedRows() throws -> [[String]] {
-        let text = try String(contentsOf: quirks.appendingPathComponent("expected.csv"), encoding: .utf8)
+        let text = try String(contentsOf: folder.appendingPathComponent("expected.csv"), encoding: .utf8)
         return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
     }
 }
@@ -29,13 +27,12 @@ func counts(_ bytes: [UInt8], file: String = "test.gpx", chunkSize: Int = 256 * 
 }
 
 struct GPXConformanceTests {
-    @Test("every file of gpx-quirks gives expected.csv's counts and coordinate sums",
-          .enabled(if: SharedData.hasQuirks, "../shared/data/gpx-quirks is absent; the repository's own fixtures still run"))
+    @Test("every file of gpx-quirks gives expected.csv's counts and coordinate sums")
     func quirks() throws {
-        let rows = try SharedData.expectedRows()
+        let rows = try QuirkFiles.expectedRows()
         #expect(rows.count == 28)
         for row in rows {
-            let path = SharedData.quirks.appendingPathComponent(row[0]).path
+            let path = QuirkFiles.folder.appendingPathComponent(row[0]).path
             var c = GPXCounts()
             try GPXReader(path: path).forEach { c.add($0) }
             let got = [c.tracks, c.segments, c.trackPoints, c.timedTrackPoints, c.routes, c.routePoints, c.waypoints].map(String.init)
@@ -90,10 +87,8 @@ struct GPXConformanceTests {
     @Test("tiny chunks and short reads give the same events as one buffer", arguments: [1, 2, 3, 7, 64])
     func chunkBoundaries(chunk: Int) throws {
         var sources = GPXFixtures.all.map { Array($0.text.utf8) }
-        if SharedData.hasQuirks {
-            for name in ["gpx1.1_with_all_fields.gpx", "unicode_with_bom.gpx", "gpx-with-node-with-comments.gpx", "korita-zbevnica.gpx"] {
-                sources.append(Array(try Data(contentsOf: SharedData.quirks.appendingPathComponent(name))))
-            }
+        for name in ["gpx1.1_with_all_fields.gpx", "unicode_with_bom.gpx", "gpx-with-node-with-comments.gpx", "korita-zbevnica.gpx"] {
+            sources.append(Array(try Data(contentsOf: QuirkFiles.folder.appendingPathComponent(name))))
         }
         for bytes in sources {
             let whole = try counts(bytes).1

@@ -82,11 +82,10 @@ struct GPXWriterTests {
         }
     }
 
-    @Test("gpx-quirks files survive a round trip with their extensions",
-          .enabled(if: SharedData.hasQuirks, "../shared/data/gpx-quirks is absent"))
+    @Test("gpx-quirks files survive a round trip with their extensions")
     func quirksRoundTrip() throws {
-        for row in try SharedData.expectedRows() {
-            let original = try GPXDocument.read(path: SharedData.quirks.appendingPathComponent(row[0]).path)
+        for row in try QuirkFiles.expectedRows() {
+            let original = try GPXDocument.read(path: QuirkFiles.folder.appendingPathComponent(row[0]).path)
             let back = try GPXDocument.parse(Array(original.gpxText().utf8), file: row[0])
             #expect(back.tracks.map(\.segments) == original.tracks.map(\.segments) || Self.comparable(back).tracks == Self.comparable(original).tracks, "\(row[0])")
             #expect(back.waypoints.map(\.details.extensions) == original.waypoints.map(\.details.extensions), "\(row[0])")

@@ -154,28 +154,24 @@ struct InputTests {
         do { _ = try TSPLIBInstance.parse(text, source: "x.tsp"); Issue.record("no error") } catch { #expect(error.description == message) }
     }
 
-    static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/data/tsplib").standardized.path
+    /// The TSPLIB instances kept in `Fixtures/tsplib` (see its SOURCE.md).
+    static let tsplib = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/tsplib").path
 
-    @Test("published optimal tours have their published lengths under our distance (skipped without ../shared data)",
+    @Test("published optimal tours have their published lengths under our distance",
           arguments: ["ulysses16", "ulysses22", "gr96", "gr202", "gr666"])
     func optimalTours(name: String) throws {
-        let best = TSPLIBTour.bestKnownLengths(path: Self.shared + "/bestSolutions.txt")
-        guard let optimum = best[name], FileManager.default.fileExists(atPath: "\(Self.shared)/\(name).opt.tour") else {
-            print("skipped: \(Self.shared)/\(name).opt.tour or bestSolutions.txt not found")
-            return
-        }
-        let instance = try TSPLIBInstance.read(path: "\(Self.shared)/\(name).tsp")
-        let tour = try TSPLIBTour.read(path: "\(Self.shared)/\(name).opt.tour")
+        let optimum = try #require(TSPLIBTour.bestKnownLengths(path: Self.tsplib + "/bestSolutions.txt")[name])
+        let instance = try TSPLIBInstance.read(path: "\(Self.tsplib)/\(name).tsp")
+        let tour = try TSPLIBTour.read(path: "\(Self.tsplib)/\(name).opt.tour")
         #expect(Set(tour) == Set(0..<instance.dimension))
         #expect(instance.matrix.length(of: tour, closed: true) == optimum)
     }
 
-    @Test("small TSPLIB instances solved to their optimum (skipped without ../shared data)", arguments: ["burma14", "ulysses16"])
+    @Test("small TSPLIB instances solved to their optimum", arguments: ["burma14", "ulysses16"])
     func smallOptima(name: String) throws {
-        let best = TSPLIBTour.bestKnownLengths(path: Self.shared + "/bestSolutions.txt")
-        guard let optimum = best[name] else { print("skipped: \(Self.shared) not found"); return }
-        let instance = try TSPLIBInstance.read(path: "\(Self.shared)/\(name).tsp")
+        let optimum = try #require(TSPLIBTour.bestKnownLengths(path: Self.tsplib + "/bestSolutions.txt")[name])
+        let instance = try TSPLIBInstance.read(path: "\(Self.tsplib)/\(name).tsp")
         let problem = try RouteProblem(matrix: instance.matrix)
         let solution = try RouteSolver.solve(problem, options: .init(timeLimit: nil, iterations: 300))
         #expect(solution.length == optimum)

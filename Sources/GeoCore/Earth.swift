@@ -12,7 +12,7 @@ public typealias Seconds = Double
 /// use, where these fold into the caller's arithmetic (the event detector reads them per fix).
 public enum Earth {
     /// IUGG mean Earth radius R₁ = 6 371 008.8 m: the sphere of all haversine distances here
-    /// (and of the benchmark reference in ../shared/peers).
+    /// (and of the benchmark reference in `Benchmarks/peers`).
     @inlinable public static var meanRadiusMeters: Meters { 6_371_008.8 }
 
     /// Radians per degree, written as the peers write it (`π / 180`), so products match bit for bit.

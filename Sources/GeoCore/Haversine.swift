@@ -2,7 +2,7 @@
 /// fence check uses.
 ///
 /// The formula and its evaluation order are exactly those of the reference in
-/// ../shared/peers/fence_peers.py, so a decision `distance <= radius` made here is the one the
+/// the peer benchmarks (`Benchmarks/peers`), so a decision `distance <= radius` made here is the one the
 /// reference makes, bit for bit:
 ///
 ///     h = sin(Δφ/2)² + cos φ₁ · cos φ₂ · sin(Δλ/2)²

@@ -1,5 +1,5 @@
 /// Counts and coordinate sums over a GPX event stream: what `racekit inspect` reports and what
-/// ../shared/data/gpx-quirks/expected.csv pins for each file.
+/// the gpx-quirks test files' `expected.csv` pins for each file.
 ///
 /// Feed it every event of a ``GPXReader``; it keeps O(1) state.
 public struct GPXCounts: Hashable, Sendable {

@@ -3,7 +3,7 @@ import GeoCore
 /// A circular fence: every point within `radiusMeters` (haversine, mean sphere) of `centre`.
 ///
 /// The boundary belongs to the fence: a point at exactly the radius is inside, as in the
-/// reference `d <= radius_m` of ../shared/peers.
+/// reference `d <= radius_m` of the peer benchmarks (`Benchmarks/peers`).
 public struct CircleFence: Hashable, Sendable {
     public let centre: Coordinate
     public let radiusMeters: Meters

@@ -80,7 +80,7 @@ public struct GridIndex: Sendable {
     }
 
     /// The cell edge used when none is given: twice the median bounding radius, within
-    /// 25 m … 20 km. Measured on the city workloads of ../shared/peers (see Benchmarks/):
+    /// 25 m … 20 km. Measured on the generated city workloads (see Benchmarks/):
     /// smaller cells mean fewer candidates per query but more cells per fence.
     public static func defaultCellSize(for fences: [Fence]) -> Meters {
         guard !fences.isEmpty else { return 1000 }

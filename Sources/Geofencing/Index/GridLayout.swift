@@ -6,7 +6,7 @@ import GeoCore
 /// its poleward edge, so every cell is at least a cell wide and rows near a pole have few
 /// columns (one at the pole itself). Row and column are monotone in latitude and longitude,
 /// which is what lets a stop's bounding box name every cell a point of the stop can fall in.
-/// The same scheme as the numpy grid peer in ../shared/peers/fence_peers.py, in metres.
+/// The same scheme as a numpy grid hash join (the peer of `Benchmarks/peers`), in metres.
 @usableFromInline
 struct GridLayout: Sendable {
     @usableFromInline let cellSizeMeters: Meters

@@ -2,7 +2,7 @@ import Dispatch
 import GeoCore
 
 /// Totals of a batch query: how many (position, fence) hits, how many positions had one, and
-/// the benchmark checksum of ../shared/peers (the sum over hits of
+/// the benchmark checksum of `Benchmarks/peers` (the sum over hits of
 /// `position × 1 000 003 + fence key`, modulo 2⁶⁴), which pins the exact set of pairs.
 public struct HitSummary: Hashable, Sendable {
     public var hits: Int = 0

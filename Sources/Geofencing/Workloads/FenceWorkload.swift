@@ -2,7 +2,7 @@ import GeoCore
 
 /// A generated geofence workload: circular stops and participants walking between them at
 /// 1 Hz with GPS noise. Deterministic for a seed. Used by `racekit fence-check --generate`,
-/// the tests and the benchmarks; modelled on ../shared/peers/gen_fence.py (not byte-identical).
+/// the tests and the benchmarks.
 public struct FenceWorkload: Sendable {
     /// Where the stops are.
     public enum Layout: String, CaseIterable, Sendable {

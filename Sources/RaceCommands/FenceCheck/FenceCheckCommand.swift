@@ -13,7 +13,7 @@ struct FenceCheckCommand: ParsableCommand {
         A hit is a pair whose haversine distance (R = 6 371 008.8 m) is at most the stop's radius. \
         The checksum is the sum over hits of (position row × 1000003 + stop id) mod 2^64, with \
         the position row counted from 0 after the header: the same definition as \
-        ../shared/peers/fence_peers.py, so the two can be compared directly.
+        the exact reference of the peer benchmarks (Benchmarks/peers), so the two can be compared directly.
 
         Input: --stops (id,lat,lon,radius_m) and --positions (participant,t,lat,lon[,accuracy], \
         ordered by t), or --generate city|global for a workload made on the spot.
@@ -44,7 +44,7 @@ struct FenceCheckCommand: ParsableCommand {
     @Flag(help: "Print one JSON object: hits, checksum, loadSeconds, querySeconds, positionsPerSecond, …")
     var json = false
 
-    @Flag(help: "Print a RESULT line for ../shared/peers/summarize.py instead of the table.")
+    @Flag(help: "Print one RESULT line (the form of the peer scripts in Benchmarks/peers) instead of the table.")
     var resultLine = false
 
     enum WorkloadSize: String, ExpressibleByArgument, CaseIterable {

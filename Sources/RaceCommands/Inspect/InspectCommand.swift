@@ -55,7 +55,7 @@ struct InspectCommand: ParsableCommand {
     }
 }
 
-/// The RESULT line of ../shared/peers/gpx_peers.py for racekit's streaming reader: count the
+/// The GPX RESULT line of the peer benchmarks (`Benchmarks/peers`) for racekit's streaming reader: count the
 /// track points and sum their coordinates, timed over reading and parsing the file.
 enum GPXBenchmarkLine {
     static func measure(_ path: String) throws(InputError) -> String {

@@ -18,7 +18,7 @@ struct OptimizeCommand: ParsableCommand {
         --iterations (and no time limit) gives the same order on every machine.
 
         With bestSolutions.txt beside a TSPLIB file the gap to the known optimum is printed. \
-        --result-line prints the line ../shared/peers/summarize.py reads (as tsp_peers.py does).
+        --result-line prints one `RESULT key=value …` line, the form the peer scripts in Benchmarks/peers print.
         """
     )
 
@@ -64,7 +64,7 @@ struct OptimizeCommand: ParsableCommand {
     @Flag(help: "Print one JSON object: length, seconds, tour, …")
     var json = false
 
-    @Flag(help: "Print a RESULT line for ../shared/peers/summarize.py.")
+    @Flag(help: "Print one RESULT line (the form of the peer scripts in Benchmarks/peers).")
     var resultLine = false
 
     func validate() throws {

@@ -85,7 +85,7 @@ struct OptimizeReport: Encodable {
         return rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n") + "\n"
     }
 
-    /// The peers' TSP RESULT line (../shared/peers/README.md, "TSP").
+    /// The TSP RESULT line, in the form the peer scripts of `Benchmarks/peers` print.
     var resultLine: String {
         var params = timeLimit.map { ["time_limit_s=\(FixedPoint.text($0, 3))"] } ?? []
         if let iterationLimit { params.append("iterations=\(iterationLimit)") }

@@ -155,7 +155,7 @@ public struct TSPLIBInstance: Hashable, Sendable {
     ///   `rad = π (deg + 5 min / 3) / 180` with `π = 3.141592`, `deg = (int) x`, `min = x − deg`;
     ///   `q1 = cos(lonᵢ − lonⱼ)`, `q2 = cos(latᵢ − latⱼ)`, `q3 = cos(latᵢ + latⱼ)`;
     ///   `d = (int)(6378.388 · acos(½((1 + q1) q2 − (1 − q1) q3)) + 1)`.
-    /// Exactly as ../shared/peers/tsp_peers.py evaluates them. `d(i, i) = 0`.
+    /// Exactly as the TSP peers of `Benchmarks/peers` evaluate them. `d(i, i) = 0`.
     public func distance(_ i: Int, _ j: Int) -> Int {
         if i == j { return 0 }
         let a = coordinates[i], b = coordinates[j]

@@ -2,9 +2,10 @@
 #   make run     the main job: simulate the sample race in Routes/ and write its report (README.md)
 #   make test    the whole test suite (what .ci/run runs)
 #   make bench   the package-benchmark suite in Benchmarks/ (slow to build; not part of test)
+#   make fuzz    every libFuzzer target in Fuzz/ for FUZZ_SECONDS (default 60) each
 SWIFT ?= swift
 
-.PHONY: run fence test deps build bench
+.PHONY: run fence test deps build bench fuzz
 
 deps:
 	@scripts/ensure-deps.sh
@@ -24,3 +25,6 @@ test: deps
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .benchmarkBaselines benchmark
+
+fuzz: deps
+	scripts/fuzz.sh

@@ -89,7 +89,7 @@ public final class GPXReader {
 }
 
 /// The state machine behind ``GPXReader`` (a struct for compile-time exclusivity checks).
-struct GPXParser {
+struct GPXParser: ~Copyable {
     private enum Context: UInt8 {
         case document, gpx, metadata, author, link, point, route, track, segment, extensions, extensionElement, field, skip
     }

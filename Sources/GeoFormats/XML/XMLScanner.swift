@@ -17,10 +17,10 @@ import Darwin
 ///
 /// Token ranges are valid until the next call of ``next()``.
 ///
-/// A struct, so that the hot loop's state is checked for exclusive access at compile time (a
-/// class's stored properties would be checked at run time on every access); the buffer itself
-/// is owned by a small class that frees it.
-struct XMLScanner {
+/// A noncopyable struct: the hot loop's state is checked for exclusive access at compile time (a
+/// class's stored properties would be checked at run time on every access), and the buffer has
+/// exactly one owner, so no copy can keep a pointer that a refill has freed.
+struct XMLScanner: ~Copyable {
     enum Token { case startTag, endTag, text, end }
 
     /// One attribute of the current start tag, as ranges into ``bytes``.
@@ -77,19 +77,12 @@ struct XMLScanner {
         capacity = 2 * chunk
         buffer = .allocate(capacity: capacity + 1)
         buffer[0] = 0
-        owner = BufferOwner(buffer)
         attributes = Array(repeating: Attribute(), count: 16)
         stackBytes.reserveCapacity(256)
         stackEnds.reserveCapacity(32)
     }
 
-    /// Frees the read buffer when the last copy of the scanner goes away.
-    private final class BufferOwner {
-        var pointer: UnsafeMutablePointer<UInt8>
-        init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
-        deinit { pointer.deallocate() }
-    }
-    private let owner: BufferOwner
+    deinit { buffer.deallocate() }
 
     /// A location in the input (lines and byte columns of the UTF-8 text).
     func location(line: Int, column: Int) -> SourceLocation {
@@ -139,7 +132,6 @@ struct XMLScanner {
             grown.update(from: buffer, count: count)
             buffer.deallocate()
             buffer = grown
-            owner.pointer = grown
             capacity = newCapacity
         }
         var total = 0

@@ -48,25 +48,22 @@ struct FenceCheckCommandTests {
         }
     }
 
-    @Test("the peers' small workloads give the reference hits and checksum (skipped without ../shared data)",
-          arguments: ["fence-small-city", "fence-small-global"])
-    func peerWorkloads(set: String) throws {
-        let home = ProcessInfo.processInfo.environment["PEERS_HOME"]
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/racekit-peers").path
-        let folder = "\(home)/data/\(set)"
-        guard let expected = try? String(contentsOfFile: "\(folder)/expected.txt", encoding: .utf8) else {
-            print("skipped: \(folder)/expected.txt not found (run ../shared/peers/run_all.sh --only fence to make it)")
-            return
-        }
-        let values = Dictionary(uniqueKeysWithValues: expected.split(separator: "\n").compactMap { line -> (String, String)? in
-            let parts = line.split(separator: "=", maxSplits: 1)
-            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-        })
-        let result = try RaceKitBinary.run(["fence-check", "--stops", "\(folder)/stops.csv", "--positions", "\(folder)/positions.csv", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let json = try report(result.stdout)
-        #expect((json["hits"] as? Int).map(String.init) == values["hits"])
-        #expect((json["checksum"] as? NSNumber).map { String($0.uint64Value) } == values["checksum"])
+    @Test("--save writes the generated workload; the files read back give the same hits and checksum",
+          arguments: ["city", "global"])
+    func savedWorkload(layout: String) throws {
+        let folder = try TemporaryFolder()
+        let generated = try RaceKitBinary.run(["fence-check", "--generate", layout, "--seed", "5", "--save", folder.url.path, "--json"])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let fromFiles = try RaceKitBinary.run(["fence-check", "--stops", folder.url.path + "/stops.csv",
+                                               "--positions", folder.url.path + "/positions.csv", "--json"])
+        #expect(fromFiles.status == 0, "\(fromFiles.stderr)")
+        let a = try report(generated.stdout), b = try report(fromFiles.stdout)
+        #expect((a["hits"] as? Int ?? 0) > 0)
+        #expect(a["hits"] as? Int == b["hits"] as? Int)
+        #expect((a["checksum"] as? NSNumber) == (b["checksum"] as? NSNumber))
+        #expect(a["positions"] as? Int == 50 * 600 && b["positions"] as? Int == 50 * 600)
+        let save = try RaceKitBinary.run(["fence-check", "--stops", "s.csv", "--positions", "p.csv", "--save", folder.url.path])
+        #expect(save.status == 64 && save.stderr.contains("--save writes a generated workload"))
     }
 
     @Test("a generated workload is reproducible")

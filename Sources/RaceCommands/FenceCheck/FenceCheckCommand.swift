@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GeoCore
 import GeoFormats
 import Geofencing
@@ -41,6 +42,11 @@ struct FenceCheckCommand: ParsableCommand {
     @Option(help: "Grid cell edge in metres (default: twice the median radius).")
     var cellSize: Double?
 
+    @Option(help: ArgumentHelp("With --generate: also write the workload to DIR/stops.csv and DIR/positions.csv.",
+                               discussion: "The files are what --stops and --positions read, so other tools can be run on the same input.",
+                               valueName: "DIR"))
+    var save: String?
+
     @Flag(help: "Print one JSON object: hits, checksum, loadSeconds, querySeconds, positionsPerSecond, …")
     var json = false
 
@@ -60,6 +66,9 @@ struct FenceCheckCommand: ParsableCommand {
         }
         if generate != nil && (stops != nil || positions != nil) {
             throw ValidationError("--generate makes its own stops and positions; leave out --stops and --positions.")
+        }
+        if save != nil && generate == nil {
+            throw ValidationError("--save writes a generated workload; give --generate city|global with it.")
         }
         guard (1...256).contains(threads) else { throw ValidationError("--threads must be within 1…256.") }
         if let cellSize, !(cellSize.isFinite && cellSize > 0) {
@@ -106,12 +115,26 @@ struct FenceCheckCommand: ParsableCommand {
             let shape = size.shape
             let workload = FenceWorkload.generate(layout: layout, stops: shape.stops, participants: shape.participants,
                                                   seconds: shape.seconds, seed: seed)
+            if let save { try Self.write(workload, participants: shape.participants, to: save) }
             return (workload.stopIDs, workload.fences, workload.positions, "generated-\(size.rawValue)-\(layout.rawValue)-s\(seed)")
         }
         let stopTable = try StopsCSV.read(path: stops!)
         let positionTable = try PositionsCSV.read(path: positions!)
         let folder = positions!.split(separator: "/").dropLast().last.map(String.init) ?? "positions"
         return (stopTable.ids, stopTable.fences, positionTable.columns, folder)
+    }
+
+    /// Writes a generated workload in the stops and positions formats (participants named `p0`, `p1`, …).
+    private static func write(_ workload: FenceWorkload, participants: Int, to folder: String) throws(InputError) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw InputError(SourceLocation(file: folder), "cannot create the folder: \(error.localizedDescription)")
+        }
+        let stops = StopsCSV.text(ids: workload.stopIDs, fences: workload.fences)
+        try OutputFile.write(Array(stops.utf8), to: folder + "/stops.csv")
+        let table = PositionTable(columns: workload.positions, participantNames: (0..<participants).map { "p\($0)" })
+        try PositionsCSV.write(table, to: folder + "/positions.csv")
     }
 }
 

@@ -1,5 +1,5 @@
 /// What `racekit fence-check` prints: as a table, as JSON (`--json`), or as a RESULT line
-/// for the peers' summarize.py (`--result-line`).
+/// in the peer scripts' form (`--result-line`).
 struct FenceCheckReport: Encodable {
     let workload: String
     let stops: Int

@@ -1,35 +1,32 @@
 #!/usr/bin/env bash
-# Side by side in one run: racekit's streaming GPX reader against lxml (fastest Python peer) and
-# gpsbabel on the peers' big GPX file (~100 MB of track points with time and elevation), all
-# counting <trkpt> and summing lat/lon as ../shared/peers/README.md ("GPX") defines; plus
-# racekit's peak memory (/usr/bin/time -v) and its GeoJSON reader on the same tracks.
-#   Benchmarks/peers/gpx.sh [FILE.gpx]      default: $PEERS_HOME/data/big-quirks.gpx
-# Needs the peer harness (bash ../shared/peers/setup.sh) and the big file
-# ($PY ../shared/peers/make_big_gpx.py). Prints the RESULT lines and summarize.py's table.
-# racekit's seconds include reading the file (streamed in 256 KiB chunks); lxml's exclude it.
+# Side by side in one run: racekit's streaming GPX reader against lxml (libxml2) and gpsbabel on
+# the generated ~100 MB GPX file, all counting <trkpt> and summing lat and lon; racekit's peak
+# memory (/usr/bin/time -v) and its GeoJSON reader on the same tracks.
+#   Benchmarks/peers/gpx.sh [FILE.gpx]      default: $PEERS_HOME/data/big.gpx (made on first use)
+# racekit's and lxml's seconds both include reading the file; gpsbabel is timed as a whole process.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-peers="${PEERS_DIR:-$root/../shared/peers}"
-[[ -f "$peers/env.sh" ]] || { echo "gpx.sh: no peer harness at $peers (set PEERS_DIR)" >&2; exit 1; }
-source "$peers/env.sh"
-[[ -x "$PY" ]] || { echo "gpx.sh: run bash $peers/setup.sh first" >&2; exit 1; }
-file="${1:-$PEERS_HOME/data/big-quirks.gpx}"
-[[ -s "$file" ]] || { echo "gpx.sh: $file is missing: $PY $peers/make_big_gpx.py" >&2; exit 1; }
-# RACEKIT=path/to/racekit uses that build instead of `make build`'s.
-if [[ -z "${RACEKIT:-}" ]]; then (cd "$root" && make -s build >&2); fi
-racekit="${RACEKIT:-$root/.build/release/racekit}"
+source "$(dirname "$0")/env.sh"
+require_setup
+racekit="$(racekit_binary)"
+file="${1:-}"
+if [[ -z "$file" ]]; then RACEKIT="$racekit" bash "$PEERS_DIR/workloads.sh"; file="$DATA/big.gpx"; fi
 out="$(mktemp)"; tmp="$(mktemp -d)"; trap 'rm -f "$out"; rm -rf "$tmp"' EXIT
-export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
-"$PY" "$peers/gpx_peers.py" "$file" --tool lxml | grep '^RESULT' | tee -a "$out"
-bash "$peers/gpx_gpsbabel.sh" "$file" --repeat 1 | grep '^RESULT' | tee -a "$out"
-# Best of three (the peers' scripts also report their best or single run).
+"$PY" "$PEERS_DIR/gpx_peers.py" "$file" --runs 3 | tee -a "$out"
+if command -v gpsbabel >/dev/null; then
+  /usr/bin/time -f %e -o "$tmp/babel.time" gpsbabel -t -i gpx -f "$file" -o unicsv -F "$tmp/babel.csv"
+  seconds=$(cat "$tmp/babel.time"); points=$(($(wc -l < "$tmp/babel.csv") - 1)); bytes=$(stat -c %s "$file")
+  echo "RESULT workload=gpx:$(basename "$file") tool=gpsbabel bytes=$bytes points=$points seconds=$seconds" \
+       "MB_s=$(awk -v b="$bytes" -v s="$seconds" 'BEGIN{printf "%.2f", b / 1e6 / s}') params=timing=whole_process status=ok" | tee -a "$out"
+else
+  echo "gpx.sh: gpsbabel is not installed (setup.sh installs it as root); skipped" >&2
+fi
+# Best of three, then the peak memory of one more run.
 for run in 1 2 3; do "$racekit" inspect "$file" --result-line; done \
   | awk '{for(i=1;i<=NF;i++) if ($i ~ /^seconds=/) {split($i,a,"="); if (best=="" || a[2]<best) {best=a[2]; line=$0}}} END{print line}' > "$tmp/best"
-# Peak memory of one more streaming run.
 /usr/bin/time -v "$racekit" inspect "$file" --result-line > /dev/null 2> "$tmp/time"
 peak_kb=$(awk -F: '/Maximum resident set size/{gsub(/ /,"",$2); print $2}' "$tmp/time")
 echo "$(cat "$tmp/best") peak_rss_mb=$((peak_kb / 1024))" | tee -a "$out"
-# GeoJSON: the same tracks converted, then read (parse + validate, bytes in memory).
+# GeoJSON: the same tracks converted, then read (parse and validate, bytes in memory).
 "$racekit" convert "$file" "$tmp/big.geojson" > /dev/null 2>&1
 "$racekit" inspect "$tmp/big.geojson" --result-line | tee -a "$out"
-"$PY" "$peers/summarize.py" "$out"
+"$PY" "$PEERS_DIR/summarize.py" "$out"

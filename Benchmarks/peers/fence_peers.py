@@ -185,29 +185,31 @@ def tool_duckdb(folder, threads):
     grid = Grid(con.execute("SELECT max(radius_m) FROM stops").fetchone()[0])
     height = repr(grid.height)
     started = time.perf_counter()
-    # Rows of the grid with their column counts and first cell numbers, as in Grid.
-    con.execute(f"""CREATE TABLE grid_rows AS SELECT r AS row, greatest(1, floor(360.0 * cos(least(90.0,
-        greatest(abs(r * {height} - 90.0), abs(least((r + 1) * {height} - 90.0, 90.0)))) * pi() / 180.0)
-        / {height}))::BIGINT AS columns FROM range(0, {grid.rows}) t(r)""")
-    con.execute("CREATE TABLE grid AS SELECT row, columns, sum(columns) OVER (ORDER BY row) - columns AS first FROM grid_rows")
+    # A cell is row * 2^22 + column; a row's column count shrinks with the cosine of its
+    # poleward latitude, as in Grid (the expression is written once and used for stops and positions).
+    def columns(row):
+        return (f"greatest(1, floor(360.0 * cos(least(90.0, greatest(abs({row} * {height} - 90.0), "
+                f"abs(least(({row} + 1) * {height} - 90.0, 90.0)))) * pi() / 180.0) / {height}))::BIGINT")
+
+    def row_of(lat):
+        return f"least(greatest(floor(({lat} + 90.0) / {height}), 0), {grid.rows - 1})::BIGINT"
+
     margin = repr(1 + MARGIN)
     con.execute(f"""CREATE TABLE stop_cells AS
         WITH b AS (SELECT id, lat, lon, radius_m, radius_m / {R!r} / (pi() / 180.0) * {margin} + 1e-12 AS d FROM stops),
         h AS (SELECT *, CASE WHEN lat + d >= 90.0 OR lat - d <= -90.0 THEN 180.0
                              WHEN sin(d * pi() / 180.0) / cos(lat * pi() / 180.0) >= 1 THEN 180.0
                              ELSE asin(sin(d * pi() / 180.0) / cos(lat * pi() / 180.0)) / (pi() / 180.0) * {margin} + 1e-12 END AS half,
-                        least(greatest(floor((lat - d + 90.0) / {height}), 0), {grid.rows - 1})::BIGINT AS r0,
-                        least(greatest(floor((lat + d + 90.0) / {height}), 0), {grid.rows - 1})::BIGINT AS r1 FROM b),
-        r AS (SELECT h.*, g.row, g.columns AS n, g.first FROM h, LATERAL unnest(range(h.r0, h.r1 + 1)) u(rr)
-              JOIN grid g ON g.row = u.rr),
+                        {row_of("lat - d")} AS r0, {row_of("lat + d")} AS r1 FROM b),
+        r AS (SELECT h.*, u.row, {columns("u.row")} AS n FROM h, LATERAL unnest(range(h.r0, h.r1 + 1)) u(row)),
         c AS (SELECT *, floor((lon - half + 180.0) / 360.0 * n)::BIGINT AS c0,
                         floor((lon + half + 180.0) / 360.0 * n)::BIGINT AS c1 FROM r)
-        SELECT first + ((cc % n) + n) % n AS cell, id, lat, lon, radius_m
+        SELECT row * 4194304 + ((cc % n) + n) % n AS cell, id, lat, lon, radius_m
         FROM c, LATERAL unnest(CASE WHEN half >= 180.0 OR c1 - c0 + 1 >= n THEN range(0, n) ELSE range(c0, c1 + 1) END) u(cc)""")
     build_s = time.perf_counter() - started
     hits, checksum = con.execute(f"""
-        WITH q AS (SELECT p.pid, p.lat, p.lon, g.first + least(floor((p.lon + 180.0) / 360.0 * g.columns), g.columns - 1)::BIGINT AS cell
-                   FROM positions p JOIN grid g ON g.row = least(greatest(floor((p.lat + 90.0) / {height}), 0), {grid.rows - 1})::BIGINT)
+        WITH p AS (SELECT pid, lat, lon, {row_of("lat")} AS row FROM positions),
+        q AS (SELECT pid, lat, lon, row * 4194304 + least(floor((lon + 180.0) / 360.0 * {columns("row")}), {columns("row")} - 1)::BIGINT AS cell FROM p)
         SELECT count(*), coalesce(sum(q.pid::HUGEINT * {MULT} + s.id) % {MOD}::HUGEINT, 0)
         FROM q JOIN stop_cells s ON q.cell = s.cell
         WHERE 2.0 * {R!r} * asin(least(1.0, sqrt(

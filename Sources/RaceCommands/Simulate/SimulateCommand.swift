@@ -42,7 +42,8 @@ struct SimulateCommand: ParsableCommand {
 
     /// The replay under the chosen mode; `nil` for `--mode none` or a race whose mode RaceKit
     /// does not know (said on standard error).
-    private func play(_ replay: ReplayResult, race: Race) throws -> GamePlay? {
+    /// - Parameter warnings: gets the response file's warnings (they go to standard error and the JSON).
+    private func play(_ replay: ReplayResult, race: Race, warnings: inout [String]) throws -> GamePlay? {
         let name = mode ?? race.mode.name
         guard name != "none" else { return nil }
         guard let chosen = GameModeRegistry.standard.mode(named: name) else {
@@ -51,7 +52,10 @@ struct SimulateCommand: ParsableCommand {
         }
         let responder: any Responder
         if let responses {
-            responder = try ResponseFile.read(path: responses, participant: nil)
+            let file = try ResponseFile.read(path: responses, participant: nil)
+            let players = Set(replay.input.names.indices.map { replay.input.participantIDs[$0] ?? replay.input.names[$0] })
+            warnings += file.warnings(race: race, participants: players)
+            responder = file
         } else {
             responder = AnswerModel(race: race, accuracy: answerAccuracy, delaySeconds: 5...40, seed: seed)
         }
@@ -81,22 +85,22 @@ struct SimulateCommand: ParsableCommand {
             let race = try loadRace(self.race)
             let start = try raceStartEpoch(race, file: self.race)
             let files = try TrackFiles.expand(tracks)
+            try TrackFiles.checkDistinct(files)
+            var warnings: [String] = []
             let progress = Progress(total: files.count, label: "reading tracks")
             var loaded: [LoadedTrack] = []
             for file in files {
                 let track = try TrackFiles.load(file)
-                for warning in track.warnings.prefix(5) { Standard.error("racekit: \(warning)") }
+                warnings += track.warnings.prefix(5).map { "\($0)" }
                 if track.untimedPoints > 0 {
-                    Standard.error("racekit: \(file): warning: \(track.untimedPoints) track points without a time are not used")
+                    warnings.append("\(file): warning: \(track.untimedPoints) track points without a time are not used")
                 }
                 loaded.append(track)
                 progress.advance()
             }
             progress.finish()
             let alignment = align?.alignment ?? (race.startTime == nil ? .start : .clock)
-            if alignment == .clock, let first = loaded.compactMap({ $0.points.first?.time }).min(), abs(first - start) > 86_400 {
-                Standard.error("racekit: warning: the tracks start more than a day from the race's startTime; try --align start")
-            }
+            warnings += try TrackFiles.check(loaded, race: race, alignment: alignment, raceStart: start)
             let input = TrackFiles.replayInput(loaded, race: race, alignment: alignment, raceStart: start)
             let replay: ReplayResult
             do throws(ReplayError) { replay = try RaceReplay(race: race).run(input) } catch {
@@ -104,8 +108,10 @@ struct SimulateCommand: ParsableCommand {
             }
             var limits = CheatFlags.Limits()
             limits.maximumSpeedMetersPerSecond = maxSpeed
+            let game = try play(replay, race: race, warnings: &warnings)
+            for warning in warnings { Standard.error("racekit: \(warning)") }
             let report = RaceReport(replay: replay, startEpoch: race.startTime == nil ? nil : start,
-                                    game: try play(replay, race: race), cheatLimits: limits)
+                                    game: game, cheatLimits: limits, warnings: warnings)
             let text: String
             switch format {
             case .table: text = report.table

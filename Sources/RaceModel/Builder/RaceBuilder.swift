@@ -61,11 +61,33 @@ public struct RaceBuilder: Sendable {
         }
     }
 
+    /// Adds a participant. `id` defaults to a slug of the name, made unique among the
+    /// participants; `team` is a team's name, added as a team (id a slug of it) the first time
+    /// it is named.
+    public func participant(_ name: String, id: String? = nil, team: String? = nil, course: String? = nil) -> RaceBuilder {
+        with {
+            var teamID: String?
+            if let team {
+                if let existing = $0.race.teams.first(where: { $0.name == team }) {
+                    teamID = existing.id
+                } else {
+                    let newID = Self.unique(Self.slug(team), among: Set($0.race.teams.map(\.id)))
+                    $0.race.teams.append(Team(id: newID, name: team))
+                    teamID = newID
+                }
+            }
+            let participantID = id ?? Self.unique(Self.slug(name), among: Set($0.race.participants.map(\.id)))
+            $0.race.participants.append(Participant(id: participantID, name: name, team: teamID, course: course))
+        }
+    }
+
     public func describe(_ text: String) -> RaceBuilder { with { $0.race.description = text } }
     public func timeLimit(minutes: Double) -> RaceBuilder { with { $0.race.timeLimitSeconds = minutes * 60 } }
     public func start(at time: String, timeZone: String? = nil) -> RaceBuilder {
         with { $0.race.startTime = time; $0.race.timeZone = timeZone }
     }
+    /// The venue's IANA time zone (`Europe/Zurich`), for display.
+    public func timeZone(_ zone: String) -> RaceBuilder { with { $0.race.timeZone = zone } }
     public func mode(_ selection: GameModeSelection) -> RaceBuilder { with { $0.race.mode = selection } }
     public func rules(_ rules: RaceRules) -> RaceBuilder { with { $0.race.rules = rules } }
     public func course(_ layout: CourseLayout) -> RaceBuilder { with { $0.layout = layout } }
@@ -95,8 +117,11 @@ public struct RaceBuilder: Sendable {
 
     /// A slug of the name made unique among the stops: -2, -3… when taken.
     private func uniqueID(for name: String) -> String {
-        let slug = Self.slug(name)
-        let taken = Set(race.stops.map(\.id))
+        Self.unique(Self.slug(name), among: Set(race.stops.map(\.id)))
+    }
+
+    /// `slug`, or `slug-2`, `slug-3`… the first not in `taken`.
+    private static func unique(_ slug: String, among taken: Set<String>) -> String {
         var candidate = slug, n = 2
         while taken.contains(candidate) { candidate = "\(slug)-\(n)"; n += 1 }
         return candidate

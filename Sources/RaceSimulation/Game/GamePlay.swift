@@ -15,7 +15,8 @@ public struct GamePlay: Sendable {
     /// Plays `replay` under `mode`.
     /// - Parameters:
     ///   - configuration: the mode's options; the race's own when it names this mode, else defaults.
-    ///   - responder: who answers questions and submits clues; `nil` for nobody.
+    ///   - responder: who answers questions and submits clues (its ``Responder/scheduledInputs``
+    ///     are played at their times); `nil` for nobody.
     ///   - seed: the mode's random choices (pairings, rotations) derive from it.
     /// - Throws: ``ModeConfigurationError`` when the configuration does not fit the mode.
     public init(_ replay: ReplayResult, mode: AnyGameMode, configuration: JSONValue? = nil,
@@ -33,8 +34,13 @@ public struct GamePlay: Sendable {
             GameInput.visit(Visit(participant: ids[visit.participant], stop: race.stops[visit.stop].id, time: visit.time,
                                   leftAt: visit.leftAt, accuracyMeters: visit.accuracyMeters))
         }
+        // Timed responses (answers, submissions, leaves at a clock time) join the visits; the
+        // game ends after the last of everything, so a late leave or rematch still counts.
+        let scheduled = responder?.scheduledInputs ?? []
+        inputs += scheduled
         let lastFix = replay.input.positions.time.last ?? 0
-        inputs.append(.end(max(lastFix, race.timeLimitSeconds ?? 0)))
+        let lastResponse = scheduled.map(\.time).filter(\.isFinite).max() ?? 0
+        inputs.append(.end(max(lastFix, race.timeLimitSeconds ?? 0, lastResponse)))
         outcomes = session.play(inputs, responder: responder)
         standings = session.standings()
         self.mode = mode.identifier

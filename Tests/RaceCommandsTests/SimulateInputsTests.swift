@@ -136,4 +136,27 @@ struct SimulateInputsTests {
         let warnings = try #require(try Self.json(warned.stdout)["warnings"] as? [String])
         #expect(warnings.contains { $0.hasPrefix(backwards) && $0.contains("run backwards 1 time (first at timed point 3)") }, "\(warnings)")
     }
+
+    @Test("territory with rematch \"agree\": timed rematch submissions from both teams start game 2")
+    func rematchAgree() throws {
+        let routes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Routes/territory-tempelhofer-feld")
+        let folder = try TemporaryFolder()
+        let sample = try String(contentsOf: routes.appendingPathComponent("race.json"), encoding: .utf8)
+        #expect(sample.contains("\"rematch\": \"auto\""))
+        let race = try folder.write("race.json", sample.replacingOccurrences(of: "\"rematch\": \"auto\"", with: "\"rematch\": \"agree\""))
+        // Red wins game 1 at ≈ 65 s (as with "auto"); Ida (red) asks for a rematch at 100 s, Tom (blue) at 120 s.
+        let responses = try folder.write("rematch.jsonl", """
+            {"participant": "ida", "round": 1, "text": "rematch", "time": 100}
+            {"participant": "tom", "round": 1, "text": "rematch", "time": 120}
+            """)
+        let tracks = routes.appendingPathComponent("tracks").path
+        let result = try RaceKitBinary.run(["simulate", race, tracks, "--responses", responses, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let outcomes = ((try Self.json(result.stdout)["game"] as? [String: Any])?["outcomes"] as? [String]) ?? []
+        #expect(outcomes.contains("t=120 board reset for game 2"), "\(outcomes.filter { $0.contains("reset") || $0.contains("win") })")
+        let withoutResponses = try RaceKitBinary.run(["simulate", race, tracks, "--format", "json"])
+        let noRematch = ((try Self.json(withoutResponses.stdout)["game"] as? [String: Any])?["outcomes"] as? [String]) ?? []
+        #expect(!noRematch.contains { $0.contains("board reset") })
+    }
 }

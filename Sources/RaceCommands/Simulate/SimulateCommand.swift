@@ -13,7 +13,10 @@ struct SimulateCommand: ParsableCommand {
         discussion: """
         Each GPX file (or each .gpx in a folder) is one participant, named from the file's metadata, its \
         track's name, or the file name; a name matching a race participant's id or name uses that \
-        participant's course. Fixes from everyone are merged in time order and run through the geofence \
+        participant's course and shows under the participant's name; listed participants without a track \
+        are DidNotStart. The same file twice, two tracks for one participant, or (--align clock) a track \
+        over a day from the race start are errors; warnings go to standard error and the JSON's \
+        "warnings". Fixes from everyone are merged in time order and run through the geofence \
         engine with the race's rules; arrivals are interpolated where a track crosses a fence.
 
         --align clock uses the recorded times against the race's startTime (the default when the race has \
@@ -35,7 +38,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the output here instead of standard output.") var output: String?
     @Option(help: "Sustained speed (m/s) above which a track is flagged as impossible for the sport.") var maxSpeed: Double = 7
     @Option(help: "Score under this game mode instead of the race's own (racekit modes lists them), or 'none'.") var mode: String?
-    @Option(help: "Answers and submissions, JSON Lines with a participant field (docs/game-modes.md); default: a seeded model.")
+    @Option(help: "Answers, submissions and leaves, JSON Lines with a participant field, each at a \"time\" (since the start) or \"after\" its prompt (docs/game-modes.md); default: a seeded model.")
     var responses: String?
     @Option(help: "With the seeded model: the chance an answer is right.") var answerAccuracy: Double = 0.8
     @Option(help: "Seed of the game's random choices and of the answer model.") var seed: UInt64 = 1

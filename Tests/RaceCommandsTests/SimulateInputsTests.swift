@@ -74,11 +74,16 @@ struct SimulateInputsTests {
         let race = try folder.write("race.json", Self.raceJSON)
         // The track is named by the participant's id; the standings use the race's display name.
         let ana = try folder.write("001-track.gpx", Self.gpx("ana", Self.path))
-        let result = try RaceKitBinary.run(["simulate", race, ana, "--format", "json", "--mode", "none"])
+        let result = try RaceKitBinary.run(["simulate", race, ana, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
-        let standings = try #require(try Self.json(result.stdout)["standings"] as? [[String: Any]])
+        let report = try Self.json(result.stdout)
+        let standings = try #require(report["standings"] as? [[String: Any]])
         let byName = Dictionary(uniqueKeysWithValues: standings.map { ($0["name"] as? String ?? "", $0["status"] as? String ?? "") })
         #expect(byName == ["Ana": "OK", "Ben": "DidNotStart", "Dana": "DidNotStart"], "\(byName)")
+        #expect(report["participants"] as? Int == 3)
+        // The game is played by those who started: Ben and Dana are not in it.
+        let game = try #require(report["game"] as? [String: Any])
+        #expect((game["standings"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Ana"])
     }
 
     @Test("responses naming an unknown participant or stop, or a choice that is no option: warnings on stderr and in the JSON")

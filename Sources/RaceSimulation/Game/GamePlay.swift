@@ -23,11 +23,15 @@ public struct GamePlay: Sendable {
                 responder: (any Responder)?, seed: UInt64) throws(ModeConfigurationError) {
         let race = replay.race
         let names = replay.input.names
-        // Each track plays as its race participant, or as a participant of its own name.
+        // Each track plays as its race participant, or as a participant of its own name. Listed
+        // participants without a fix (DidNotStart in the course standings) do not play.
         let ids = names.indices.map { replay.input.participantIDs[$0] ?? names[$0] }
-        var participants = race.participants.filter { ids.contains($0.id) }
-        for (p, id) in ids.enumerated() where !participants.contains(where: { $0.id == id }) {
-            participants.append(Participant(id: id, name: names[p]))
+        let playing = names.indices.filter { replay.courses[$0].status != .didNotStart }
+        let playingIDs = Set(playing.map { ids[$0] })
+        var participants = race.participants.filter { playingIDs.contains($0.id) }
+        var added = Set(participants.map(\.id))
+        for p in playing where added.insert(ids[p]).inserted {
+            participants.append(Participant(id: ids[p], name: names[p]))
         }
         var session = try mode.session(race: race, participants: participants, configuration: configuration, seed: seed)
         var inputs = replay.visits.map { visit in

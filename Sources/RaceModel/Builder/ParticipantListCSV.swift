@@ -19,7 +19,7 @@ public enum ParticipantListCSV {
         for (i, name) in document.header.enumerated() where !(required + optional).contains(name) {
             throw InputError(SourceLocation(file: document.file, line: 1, column: i + 1), "unknown column \"\(name)\"; expected \(expected)")
         }
-        var builder = builder
+        var entries: [(name: String, id: String?, team: String?, course: String?)] = []
         for row in document.rows {
             guard row.fields.count == document.header.count else {
                 throw InputError(SourceLocation(file: document.file, line: row.line),
@@ -32,8 +32,8 @@ public enum ParticipantListCSV {
             guard let name = field("name") else {
                 throw InputError(SourceLocation(file: document.file, line: row.line, column: document.column("name")! + 1), "the participant has no name")
             }
-            builder = builder.participant(name, id: field("id"), team: field("team"), course: field("course"))
+            entries.append((name, field("id"), field("team"), field("course")))
         }
-        return builder
+        return builder.participants(entries)
     }
 }

@@ -62,22 +62,36 @@ public struct RaceBuilder: Sendable {
     }
 
     /// Adds a participant. `id` defaults to a slug of the name, made unique among the
-    /// participants; `team` is a team's name, added as a team (id a slug of it) the first time
-    /// it is named.
+    /// participants; `team` is a team's name, added as a team (id a slug of it, made unique)
+    /// the first time it is named.
     public func participant(_ name: String, id: String? = nil, team: String? = nil, course: String? = nil) -> RaceBuilder {
-        with {
-            var teamID: String?
-            if let team {
-                if let existing = $0.race.teams.first(where: { $0.name == team }) {
-                    teamID = existing.id
-                } else {
-                    let newID = Self.unique(Self.slug(team), among: Set($0.race.teams.map(\.id)))
-                    $0.race.teams.append(Team(id: newID, name: team))
-                    teamID = newID
+        participants([(name, id, team, course)])
+    }
+
+    /// Adds participants in order, each as ``participant(_:id:team:course:)`` does.
+    /// - Complexity: O(n) for n participants (ids and teams are looked up in sets).
+    public func participants(_ entries: [(name: String, id: String?, team: String?, course: String?)]) -> RaceBuilder {
+        with { builder in
+            var participantIDs = Set(builder.race.participants.map(\.id))
+            var teamIDs = Set(builder.race.teams.map(\.id))
+            var teamByName = Dictionary(builder.race.teams.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
+            for entry in entries {
+                var teamID: String?
+                if let team = entry.team {
+                    if let known = teamByName[team] {
+                        teamID = known
+                    } else {
+                        let newID = Self.firstFree(Self.slug(team), in: teamIDs)
+                        builder.race.teams.append(Team(id: newID, name: team))
+                        teamIDs.insert(newID)
+                        teamByName[team] = newID
+                        teamID = newID
+                    }
                 }
+                let id = entry.id ?? Self.firstFree(Self.slug(entry.name), in: participantIDs)
+                participantIDs.insert(id)
+                builder.race.participants.append(Participant(id: id, name: entry.name, team: teamID, course: entry.course))
             }
-            let participantID = id ?? Self.unique(Self.slug(name), among: Set($0.race.participants.map(\.id)))
-            $0.race.participants.append(Participant(id: participantID, name: name, team: teamID, course: course))
         }
     }
 
@@ -117,11 +131,15 @@ public struct RaceBuilder: Sendable {
 
     /// A slug of the name made unique among the stops: -2, -3… when taken.
     private func uniqueID(for name: String) -> String {
-        Self.unique(Self.slug(name), among: Set(race.stops.map(\.id)))
+        let slug = Self.slug(name)
+        let taken = Set(race.stops.map(\.id))
+        var candidate = slug, n = 2
+        while taken.contains(candidate) { candidate = "\(slug)-\(n)"; n += 1 }
+        return candidate
     }
 
-    /// `slug`, or `slug-2`, `slug-3`… the first not in `taken`.
-    private static func unique(_ slug: String, among taken: Set<String>) -> String {
+    /// `slug`, or `slug-2`, `slug-3`… the first not in `taken` (participant and team ids).
+    private static func firstFree(_ slug: String, in taken: Set<String>) -> String {
         var candidate = slug, n = 2
         while taken.contains(candidate) { candidate = "\(slug)-\(n)"; n += 1 }
         return candidate

@@ -95,15 +95,20 @@ struct SimulateInputsTests {
             {"participant": "zoe", "stop": "b", "choice": "2", "time": 110}
             {"participant": "ana", "stop": "x", "choice": "2", "time": 110}
             {"participant": "ana", "stop": "b", "choice": "7", "after": 5}
+            {"participant": "ana", "stop": "b", "choice": "2", "time": 50}
             """)
         let result = try RaceKitBinary.run(["simulate", race, ana, "--responses", responses, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let warnings = try #require(try Self.json(result.stdout)["warnings"] as? [String])
-        #expect(warnings.count == 3, "\(warnings)")
+        #expect(warnings.count == 4, "\(warnings)")
+        // At 50 s Ana has not reached B (≈ 95 s): the game refuses the answer, and says so.
+        #expect(warnings.contains("\(responses): warning: not used: t=50 ignored answer of ana (no question at b is open for ana)"), "\(warnings)")
         #expect(warnings.contains { $0.hasPrefix("\(responses):1:") && $0.contains("no participant \"zoe\"") })
         #expect(warnings.contains { $0.hasPrefix("\(responses):2:") && $0.contains("no stop \"x\"") })
         #expect(warnings.contains { $0.hasPrefix("\(responses):3:") && $0.contains("\"7\" is not one of the options") })
         for warning in warnings { #expect(result.stderr.contains(warning)) }
+        let none = try RaceKitBinary.run(["simulate", race, ana, "--responses", responses, "--mode", "none"])
+        #expect(none.status == 0 && none.stderr.contains("not used: with --mode none no game is played"), "\(none.stderr)")
     }
 
     @Test("a repeated key in a responses line is an error naming the line")

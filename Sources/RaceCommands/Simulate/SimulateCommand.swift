@@ -48,24 +48,45 @@ struct SimulateCommand: ParsableCommand {
     /// - Parameter warnings: gets the response file's warnings (they go to standard error and the JSON).
     private func play(_ replay: ReplayResult, race: Race, warnings: inout [String]) throws -> GamePlay? {
         let name = mode ?? race.mode.name
-        guard name != "none" else { return nil }
+        guard name != "none" else {
+            if let responses { warnings.append("\(responses): warning: not used: with --mode none no game is played") }
+            return nil
+        }
         guard let chosen = GameModeRegistry.standard.mode(named: name) else {
             Standard.error("racekit: warning: the race's mode \"\(name)\" is not one racekit knows; scoring the course only")
             return nil
         }
         let responder: any Responder
+        var players: Set<String> = []
         if let responses {
             let file = try ResponseFile.read(path: responses, participant: nil)
-            let players = Set(replay.input.names.indices.map { replay.input.participantIDs[$0] ?? replay.input.names[$0] })
+            players = Set(replay.input.names.indices.map { replay.input.participantIDs[$0] ?? replay.input.names[$0] })
             warnings += file.warnings(race: race, participants: players)
             responder = file
         } else {
             responder = AnswerModel(race: race, accuracy: answerAccuracy, delaySeconds: 5...40, seed: seed)
         }
+        let game: GamePlay
         do throws(ModeConfigurationError) {
-            return try GamePlay(replay, mode: chosen, configuration: chosen.configuration(in: race), responder: responder, seed: seed)
+            game = try GamePlay(replay, mode: chosen, configuration: chosen.configuration(in: race), responder: responder, seed: seed)
         } catch {
             throw InputError(SourceLocation(file: self.race), error.description)
+        }
+        if let responses { warnings += Self.unusedResponses(game.outcomes, file: responses, race: race, players: players) }
+        return game
+    }
+
+    /// The file's responses the game refused (an answer before the participant reached the
+    /// stop, a rematch while a game is on…), as warnings; lines already named by
+    /// ``ResponseFile/warnings(race:participants:)`` (unknown participant or stop) are not repeated.
+    private static func unusedResponses(_ outcomes: [Outcome], file: String, race: Race, players: Set<String>) -> [String] {
+        outcomes.compactMap { outcome -> String? in
+            guard case .ignored(let input, _) = outcome, let participant = input.participant, players.contains(participant) else { return nil }
+            switch input {
+            case .answer(let answer) where race.stop(answer.stop)?.task == nil: return nil
+            case .answer, .submission, .leave: return "\(file): warning: not used: \(outcome)"
+            default: return nil
+            }
         }
     }
 

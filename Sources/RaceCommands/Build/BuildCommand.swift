@@ -16,7 +16,8 @@ struct BuildCommand: ParsableCommand {
         GPX: every waypoint becomes a stop, named after it. Stops keep the file's order; the course starts at the first and finishes \
         at the last (--course ordered), visits them in any order (any-order), or is left out (none). \
         --participants reads a CSV with a header name and optionally id, team, course: each distinct team \
-        name becomes a team (relay needs its players listed, territory two teams). \
+        name becomes a team. What each mode needs: quiz, stops with questions; score, stops with points; \
+        relay, 2 to 8 participants; territory, N×N stops (9 for 3×3) and participants in two teams. \
         The race is validated after it is built, game-mode rules included (as racekit validate): errors \
         are printed and the exit code is 1.
         """

@@ -41,4 +41,15 @@ struct RaceFileTests {
         #expect(race.stops.map(\.id) == ["cafe-zurich", "cafe-zurich-2", "stop"])
         #expect(race.courses.first?.start == "cafe-zurich" && race.courses.first?.finish == "stop")
     }
+
+    @Test("participants: ids from names made unique, a team per distinct team name, in order of first use")
+    func builderParticipants() {
+        let race = RaceBuilder(name: "x")
+            .participants([("Zoë Müller", nil, "Rot Weiss", nil), ("Zoë Müller", nil, "Blue", "main"), ("Ida", "i1", "Rot Weiss", nil)])
+            .participant("Ole", team: "Blue").build()
+        #expect(race.participants.map(\.id) == ["zoe-muller", "zoe-muller-2", "i1", "ole"])
+        #expect(race.teams == [Team(id: "rot-weiss", name: "Rot Weiss"), Team(id: "blue", name: "Blue")])
+        #expect(race.participants.map(\.team) == ["rot-weiss", "blue", "rot-weiss", "blue"])
+        #expect(race.participants[1].course == "main")
+    }
 }

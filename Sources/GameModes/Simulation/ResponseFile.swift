@@ -1,5 +1,6 @@
 import GeoCore
 import GeoFormats
+import RaceModel
 
 /// Recorded answers and submissions, from a JSON Lines file (one JSON object per line; blank
 /// lines and lines starting with `#` are skipped). Fields:
@@ -22,16 +23,49 @@ import GeoFormats
 /// ```
 ///
 /// Answers with `after` for the same stop are used in order, one per attempt (the second
-/// line for `st-peter` answers the retry).
+/// line for `st-peter` answers the retry). A line with a repeated key is an error (which of
+/// the two values was meant cannot be told); ``warnings(race:participants:)`` names lines
+/// that cannot take effect.
 public struct ResponseFile: Responder, Hashable, Sendable {
     /// Responses at a fixed time: inputs for ``GameSession/play(_:responder:)``.
     public var inputs: [GameInput] = []
+    /// The same timed responses, as ``Responder/scheduledInputs``.
+    public var scheduledInputs: [GameInput] { inputs }
+    /// Where each response came from and whom and what it names, for ``warnings(race:participants:)``.
+    private var references: [Reference] = []
     /// Responses to prompts, by participant and stop (answers, in attempt order).
     var answers: [String: [String: [(choice: String, after: Seconds)]]] = [:]
     /// Responses to relay hand-outs, by participant and round.
     var submissions: [String: [Int: (text: String, after: Seconds)]] = [:]
 
     public init() {}
+
+    /// One line's participant, stop and choice, with its position.
+    private struct Reference: Hashable, Sendable {
+        var location: SourceLocation
+        var participant: String
+        var stop: String?
+        var choice: String?
+    }
+
+    /// Lines that cannot take effect in `race` played by `participants` (ids): an unknown
+    /// participant or stop, a stop without a question, or a choice that is not one of the
+    /// stop's options (it would only ever count as wrong). Each is `file:line: warning: …`.
+    public func warnings(race: Race, participants: Set<String>) -> [String] {
+        references.compactMap { reference -> String? in
+            func warning(_ message: String) -> String { "\(reference.location): warning: \(message)" }
+            guard participants.contains(reference.participant) else {
+                return warning("no participant \"\(reference.participant)\" in the race or the tracks; the line is not used")
+            }
+            guard let stopID = reference.stop else { return nil }
+            guard let stop = race.stop(stopID) else { return warning("no stop \"\(stopID)\" in the race; the line is not used") }
+            guard let task = stop.task else { return warning("stop \"\(stopID)\" asks no question; the line is not used") }
+            if let choice = reference.choice, !task.options.contains(choice) {
+                return warning("\"\(choice)\" is not one of the options of stop \"\(stopID)\" (\(task.options.map { "\"\($0)\"" }.joined(separator: ", "))); it counts as a wrong answer")
+            }
+            return nil
+        }
+    }
 
     public static func == (a: ResponseFile, b: ResponseFile) -> Bool {
         a.inputs == b.inputs && a.description == b.description
@@ -80,7 +114,11 @@ public struct ResponseFile: Responder, Hashable, Sendable {
             } catch {
                 throw fail("not a JSON object: \(error.message)")
             }
-            guard case .object = json else { throw fail("expected a JSON object, found \(json.typeName)") }
+            guard case .object(let members) = json else { throw fail("expected a JSON object, found \(json.typeName)") }
+            var seen = Set<String>()
+            for member in members where !seen.insert(member.key).inserted {
+                throw fail("\"\(member.key)\" is given twice; give each key once")
+            }
             func string(_ key: String) throws(InputError) -> String? {
                 guard let value = json[key] else { return nil }
                 guard case .string(let s) = value else { throw fail("\"\(key)\" must be a string, found \(value.typeName)") }
@@ -97,6 +135,7 @@ public struct ResponseFile: Responder, Hashable, Sendable {
             let time = try number("time"), after = try number("after")
             if time != nil && after != nil { throw fail("give \"time\" or \"after\", not both") }
             if let after, after < 0 { throw fail("\"after\" must be 0 or more") }
+            references.append(Reference(location: location, participant: participant, stop: try string("stop"), choice: try string("choice")))
             if case .bool(true)? = json["leave"] {
                 guard let time else { throw fail("a leave needs a \"time\"") }
                 inputs.append(.leave(participant: participant, time: time))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GameModes
 import GeoFormats
 import RaceModel
 
@@ -14,7 +15,11 @@ struct BuildCommand: ParsableCommand {
         Polygons and MultiPolygons polygon fences; properties name, id, points, question, options, answer. \
         GPX: every waypoint becomes a stop, named after it. Stops keep the file's order; the course starts at the first and finishes \
         at the last (--course ordered), visits them in any order (any-order), or is left out (none). \
-        The race is validated after it is built: errors are printed and the exit code is 1.
+        --participants reads a CSV with a header name and optionally id, team, course: each distinct team \
+        name becomes a team. What each mode needs: quiz, stops with questions; score, stops with points; \
+        relay, 2 to 8 participants; territory, N×N stops (9 for 3×3) and participants in two teams. \
+        The race is validated after it is built, game-mode rules included (as racekit validate): errors \
+        are printed and the exit code is 1.
         """
     )
 
@@ -39,6 +44,18 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "Time limit in minutes.")
     var timeLimit: Double?
 
+    @Option(help: "Participants: a CSV with a name column and optionally id, team (a team's name) and course.")
+    var participants: String?
+
+    @Option(help: "When the race starts: an RFC 3339 time with offset, such as 2026-05-02T10:00:00+02:00.")
+    var startTime: String?
+
+    @Option(help: "The venue's IANA time zone, such as Europe/Zurich.")
+    var timeZone: String?
+
+    @Option(name: .customLong("description"), help: "A description of the race for participants.")
+    var raceDescription: String?
+
     enum CourseLayoutOption: String, ExpressibleByArgument, CaseIterable {
         case ordered, anyOrder = "any-order", none
         var layout: RaceBuilder.CourseLayout {
@@ -60,6 +77,9 @@ struct BuildCommand: ParsableCommand {
             let title = name ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
             var builder = RaceBuilder(name: title).radius(radius).mode(GameModeSelection(name: mode)).course(course.layout)
             if let timeLimit { builder = builder.timeLimit(minutes: timeLimit) }
+            if let startTime { builder = builder.start(at: startTime, timeZone: timeZone) }
+            if let timeZone, startTime == nil { builder = builder.timeZone(timeZone) }
+            if let raceDescription { builder = builder.describe(raceDescription) }
             switch URL(fileURLWithPath: input).pathExtension.lowercased() {
             case "geojson", "json":
                 builder = builder.stops(fromGeoJSON: try GeoJSONStops.stops(from: try GeoJSONReader.read(path: input), file: input,
@@ -71,6 +91,10 @@ struct BuildCommand: ParsableCommand {
             default:
                 builder = try StopListCSV.addStops(from: try CSVDocument(bytes: try FileBytes.read(input), file: input), to: builder)
             }
+            if let participants {
+                builder = try ParticipantListCSV.addParticipants(from: try CSVDocument(bytes: try FileBytes.read(participants), file: participants),
+                                                                 to: builder)
+            }
             let race = builder.build()
             let text = RaceFile.text(race)
             if let output {
@@ -80,7 +104,7 @@ struct BuildCommand: ParsableCommand {
             } else {
                 Standard.output(text)
             }
-            let issues = RaceValidator().validate(race)
+            let issues = RaceValidator.withStandardModes.validate(race)
             for issue in issues { Standard.error(issue.formatted(file: output ?? "race")) }
             if issues.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
         }

@@ -58,6 +58,7 @@ struct RehearseCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             var race = try loadRace(self.race)
+            try requireCourse(race, file: self.race, command: "rehearse")
             var preamble = ""
             if let variants {
                 let generated = try self.variants(of: race, count: variants)

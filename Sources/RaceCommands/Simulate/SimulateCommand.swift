@@ -13,7 +13,10 @@ struct SimulateCommand: ParsableCommand {
         discussion: """
         Each GPX file (or each .gpx in a folder) is one participant, named from the file's metadata, its \
         track's name, or the file name; a name matching a race participant's id or name uses that \
-        participant's course. Fixes from everyone are merged in time order and run through the geofence \
+        participant's course and shows under the participant's name; listed participants without a track \
+        are DidNotStart. The same file twice, two tracks for one participant, or (--align clock) a track \
+        over a day from the race start are errors; warnings go to standard error and the JSON's \
+        "warnings". Fixes from everyone are merged in time order and run through the geofence \
         engine with the race's rules; arrivals are interpolated where a track crosses a fence.
 
         --align clock uses the recorded times against the race's startTime (the default when the race has \
@@ -35,30 +38,55 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the output here instead of standard output.") var output: String?
     @Option(help: "Sustained speed (m/s) above which a track is flagged as impossible for the sport.") var maxSpeed: Double = 7
     @Option(help: "Score under this game mode instead of the race's own (racekit modes lists them), or 'none'.") var mode: String?
-    @Option(help: "Answers and submissions, JSON Lines with a participant field (docs/game-modes.md); default: a seeded model.")
+    @Option(help: "Answers, submissions and leaves, JSON Lines with a participant field, each at a \"time\" (since the start) or \"after\" its prompt (docs/game-modes.md); default: a seeded model.")
     var responses: String?
     @Option(help: "With the seeded model: the chance an answer is right.") var answerAccuracy: Double = 0.8
     @Option(help: "Seed of the game's random choices and of the answer model.") var seed: UInt64 = 1
 
     /// The replay under the chosen mode; `nil` for `--mode none` or a race whose mode RaceKit
     /// does not know (said on standard error).
-    private func play(_ replay: ReplayResult, race: Race) throws -> GamePlay? {
+    /// - Parameter warnings: gets the response file's warnings (they go to standard error and the JSON).
+    private func play(_ replay: ReplayResult, race: Race, warnings: inout [String]) throws -> GamePlay? {
         let name = mode ?? race.mode.name
-        guard name != "none" else { return nil }
+        guard name != "none" else {
+            if let responses { warnings.append("\(responses): warning: not used: with --mode none no game is played") }
+            return nil
+        }
         guard let chosen = GameModeRegistry.standard.mode(named: name) else {
             Standard.error("racekit: warning: the race's mode \"\(name)\" is not one racekit knows; scoring the course only")
             return nil
         }
         let responder: any Responder
+        var players: Set<String> = []
         if let responses {
-            responder = try ResponseFile.read(path: responses, participant: nil)
+            let file = try ResponseFile.read(path: responses, participant: nil)
+            players = Set(replay.input.names.indices.map { replay.input.participantIDs[$0] ?? replay.input.names[$0] })
+            warnings += file.warnings(race: race, participants: players)
+            responder = file
         } else {
             responder = AnswerModel(race: race, accuracy: answerAccuracy, delaySeconds: 5...40, seed: seed)
         }
+        let game: GamePlay
         do throws(ModeConfigurationError) {
-            return try GamePlay(replay, mode: chosen, configuration: chosen.configuration(in: race), responder: responder, seed: seed)
+            game = try GamePlay(replay, mode: chosen, configuration: chosen.configuration(in: race), responder: responder, seed: seed)
         } catch {
             throw InputError(SourceLocation(file: self.race), error.description)
+        }
+        if let responses { warnings += Self.unusedResponses(game.outcomes, file: responses, race: race, players: players) }
+        return game
+    }
+
+    /// The file's responses the game refused (an answer before the participant reached the
+    /// stop, a rematch while a game is on…), as warnings; lines already named by
+    /// ``ResponseFile/warnings(race:participants:)`` (unknown participant or stop) are not repeated.
+    private static func unusedResponses(_ outcomes: [Outcome], file: String, race: Race, players: Set<String>) -> [String] {
+        outcomes.compactMap { outcome -> String? in
+            guard case .ignored(let input, _) = outcome, let participant = input.participant, players.contains(participant) else { return nil }
+            switch input {
+            case .answer(let answer) where race.stop(answer.stop)?.task == nil: return nil
+            case .answer, .submission, .leave: return "\(file): warning: not used: \(outcome)"
+            default: return nil
+            }
         }
     }
 
@@ -81,22 +109,22 @@ struct SimulateCommand: ParsableCommand {
             let race = try loadRace(self.race)
             let start = try raceStartEpoch(race, file: self.race)
             let files = try TrackFiles.expand(tracks)
+            try TrackFiles.checkDistinct(files)
+            var warnings: [String] = []
             let progress = Progress(total: files.count, label: "reading tracks")
             var loaded: [LoadedTrack] = []
             for file in files {
                 let track = try TrackFiles.load(file)
-                for warning in track.warnings.prefix(5) { Standard.error("racekit: \(warning)") }
+                warnings += track.warnings.prefix(5).map { "\($0)" }
                 if track.untimedPoints > 0 {
-                    Standard.error("racekit: \(file): warning: \(track.untimedPoints) track points without a time are not used")
+                    warnings.append("\(file): warning: \(track.untimedPoints) track points without a time are not used")
                 }
                 loaded.append(track)
                 progress.advance()
             }
             progress.finish()
             let alignment = align?.alignment ?? (race.startTime == nil ? .start : .clock)
-            if alignment == .clock, let first = loaded.compactMap({ $0.points.first?.time }).min(), abs(first - start) > 86_400 {
-                Standard.error("racekit: warning: the tracks start more than a day from the race's startTime; try --align start")
-            }
+            warnings += try TrackFiles.check(loaded, race: race, alignment: alignment, raceStart: start)
             let input = TrackFiles.replayInput(loaded, race: race, alignment: alignment, raceStart: start)
             let replay: ReplayResult
             do throws(ReplayError) { replay = try RaceReplay(race: race).run(input) } catch {
@@ -104,8 +132,10 @@ struct SimulateCommand: ParsableCommand {
             }
             var limits = CheatFlags.Limits()
             limits.maximumSpeedMetersPerSecond = maxSpeed
+            let game = try play(replay, race: race, warnings: &warnings)
+            for warning in warnings { Standard.error("racekit: \(warning)") }
             let report = RaceReport(replay: replay, startEpoch: race.startTime == nil ? nil : start,
-                                    game: try play(replay, race: race), cheatLimits: limits)
+                                    game: game, cheatLimits: limits, warnings: warnings)
             let text: String
             switch format {
             case .table: text = report.table

@@ -1,3 +1,4 @@
+import GameModes
 import GeoFormats
 import RaceModel
 
@@ -11,10 +12,11 @@ func raceStartEpoch(_ race: Race, file: String) throws(InputError) -> Double {
     return epoch
 }
 
-/// Reads a race file for a command that needs a usable race: errors stop it, with their paths.
+/// Reads a race file for a command that needs a usable race: the errors `racekit validate`
+/// reports (game-mode rules included) stop it, with their paths.
 func loadRace(_ path: String) throws -> Race {
     let reading = try RaceFile.read(path: path)
-    let errors = RaceValidator().validate(reading).filter { $0.severity == .error }
+    let errors = RaceValidator.withStandardModes.validate(reading).filter { $0.severity == .error }
     guard let race = reading.race, errors.isEmpty else {
         for issue in errors.prefix(20) { Standard.error(issue.formatted(file: path)) }
         throw InputError(SourceLocation(file: path), "the race has \(errors.count) error\(errors.count == 1 ? "" : "s"); fix them first (racekit validate)")

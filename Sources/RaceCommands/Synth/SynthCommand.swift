@@ -46,6 +46,7 @@ struct SynthCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             let race = try loadRace(self.race)
+            try requireCourse(race, file: self.race, command: "synth")
             var options = SyntheticField.Options(participants: participants)
             options.speedMetersPerSecond = speed
             options.speedSpread = speedSpread

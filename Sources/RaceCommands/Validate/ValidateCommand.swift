@@ -24,7 +24,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let issues: [ValidationIssue]
         do {
-            issues = RaceValidator(additionalRules: [GameModeRegistry.standard.validationRule]).validate(try RaceFile.read(path: race))
+            issues = RaceValidator.withStandardModes.validate(try RaceFile.read(path: race))
         } catch {
             if json {
                 let issue = ValidationIssue(.error, "unreadable", at: "", error.description)

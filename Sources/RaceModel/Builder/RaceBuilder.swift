@@ -61,11 +61,47 @@ public struct RaceBuilder: Sendable {
         }
     }
 
+    /// Adds a participant. `id` defaults to a slug of the name, made unique among the
+    /// participants; `team` is a team's name, added as a team (id a slug of it, made unique)
+    /// the first time it is named.
+    public func participant(_ name: String, id: String? = nil, team: String? = nil, course: String? = nil) -> RaceBuilder {
+        participants([(name, id, team, course)])
+    }
+
+    /// Adds participants in order, each as ``participant(_:id:team:course:)`` does.
+    /// - Complexity: O(n) for n participants (ids and teams are looked up in sets).
+    public func participants(_ entries: [(name: String, id: String?, team: String?, course: String?)]) -> RaceBuilder {
+        with { builder in
+            var participantIDs = Set(builder.race.participants.map(\.id))
+            var teamIDs = Set(builder.race.teams.map(\.id))
+            var teamByName = Dictionary(builder.race.teams.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
+            for entry in entries {
+                var teamID: String?
+                if let team = entry.team {
+                    if let known = teamByName[team] {
+                        teamID = known
+                    } else {
+                        let newID = Self.firstFree(Self.slug(team), in: teamIDs)
+                        builder.race.teams.append(Team(id: newID, name: team))
+                        teamIDs.insert(newID)
+                        teamByName[team] = newID
+                        teamID = newID
+                    }
+                }
+                let id = entry.id ?? Self.firstFree(Self.slug(entry.name), in: participantIDs)
+                participantIDs.insert(id)
+                builder.race.participants.append(Participant(id: id, name: entry.name, team: teamID, course: entry.course))
+            }
+        }
+    }
+
     public func describe(_ text: String) -> RaceBuilder { with { $0.race.description = text } }
     public func timeLimit(minutes: Double) -> RaceBuilder { with { $0.race.timeLimitSeconds = minutes * 60 } }
     public func start(at time: String, timeZone: String? = nil) -> RaceBuilder {
         with { $0.race.startTime = time; $0.race.timeZone = timeZone }
     }
+    /// The venue's IANA time zone (`Europe/Zurich`), for display.
+    public func timeZone(_ zone: String) -> RaceBuilder { with { $0.race.timeZone = zone } }
     public func mode(_ selection: GameModeSelection) -> RaceBuilder { with { $0.race.mode = selection } }
     public func rules(_ rules: RaceRules) -> RaceBuilder { with { $0.race.rules = rules } }
     public func course(_ layout: CourseLayout) -> RaceBuilder { with { $0.layout = layout } }
@@ -97,6 +133,13 @@ public struct RaceBuilder: Sendable {
     private func uniqueID(for name: String) -> String {
         let slug = Self.slug(name)
         let taken = Set(race.stops.map(\.id))
+        var candidate = slug, n = 2
+        while taken.contains(candidate) { candidate = "\(slug)-\(n)"; n += 1 }
+        return candidate
+    }
+
+    /// `slug`, or `slug-2`, `slug-3`… the first not in `taken` (participant and team ids).
+    private static func firstFree(_ slug: String, in taken: Set<String>) -> String {
         var candidate = slug, n = 2
         while taken.contains(candidate) { candidate = "\(slug)-\(n)"; n += 1 }
         return candidate

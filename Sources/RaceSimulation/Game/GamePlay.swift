@@ -15,26 +15,36 @@ public struct GamePlay: Sendable {
     /// Plays `replay` under `mode`.
     /// - Parameters:
     ///   - configuration: the mode's options; the race's own when it names this mode, else defaults.
-    ///   - responder: who answers questions and submits clues; `nil` for nobody.
+    ///   - responder: who answers questions and submits clues (its ``Responder/scheduledInputs``
+    ///     are played at their times); `nil` for nobody.
     ///   - seed: the mode's random choices (pairings, rotations) derive from it.
     /// - Throws: ``ModeConfigurationError`` when the configuration does not fit the mode.
     public init(_ replay: ReplayResult, mode: AnyGameMode, configuration: JSONValue? = nil,
                 responder: (any Responder)?, seed: UInt64) throws(ModeConfigurationError) {
         let race = replay.race
         let names = replay.input.names
-        // Each track plays as its race participant, or as a participant of its own name.
+        // Each track plays as its race participant, or as a participant of its own name. Listed
+        // participants without a fix (DidNotStart in the course standings) do not play.
         let ids = names.indices.map { replay.input.participantIDs[$0] ?? names[$0] }
-        var participants = race.participants.filter { ids.contains($0.id) }
-        for (p, id) in ids.enumerated() where !participants.contains(where: { $0.id == id }) {
-            participants.append(Participant(id: id, name: names[p]))
+        let playing = names.indices.filter { replay.courses[$0].status != .didNotStart }
+        let playingIDs = Set(playing.map { ids[$0] })
+        var participants = race.participants.filter { playingIDs.contains($0.id) }
+        var added = Set(participants.map(\.id))
+        for p in playing where added.insert(ids[p]).inserted {
+            participants.append(Participant(id: ids[p], name: names[p]))
         }
         var session = try mode.session(race: race, participants: participants, configuration: configuration, seed: seed)
         var inputs = replay.visits.map { visit in
             GameInput.visit(Visit(participant: ids[visit.participant], stop: race.stops[visit.stop].id, time: visit.time,
                                   leftAt: visit.leftAt, accuracyMeters: visit.accuracyMeters))
         }
+        // Timed responses (answers, submissions, leaves at a clock time) join the visits; the
+        // game ends after the last of everything, so a late leave or rematch still counts.
+        let scheduled = responder?.scheduledInputs ?? []
+        inputs += scheduled
         let lastFix = replay.input.positions.time.last ?? 0
-        inputs.append(.end(max(lastFix, race.timeLimitSeconds ?? 0)))
+        let lastResponse = scheduled.map(\.time).filter(\.isFinite).max() ?? 0
+        inputs.append(.end(max(lastFix, race.timeLimitSeconds ?? 0, lastResponse)))
         outcomes = session.play(inputs, responder: responder)
         standings = session.standings()
         self.mode = mode.identifier

@@ -66,6 +66,7 @@ extension RaceReport {
             ("mode", .string(race.mode.name)),
             ("startEpoch", startEpoch.map { .number($0) } ?? .null),
             ("participants", .number(Double(names.count))),
+            ("warnings", .array(warnings.map { .string($0) })),
             ("standings", .array(standings)),
             ("game", game),
             ("arrivals", .array(arrivals)),

@@ -30,10 +30,14 @@ public struct RaceReport: Sendable {
     public let startEpoch: Seconds?
     /// The game mode's verdict on the same visits, when a mode was played.
     public let game: GamePlay?
+    /// What the inputs had that could not be used as given (`file:line: warning: …`), also
+    /// printed on standard error.
+    public let warnings: [String]
 
     public init(replay: ReplayResult, startEpoch: Seconds?, game: GamePlay? = nil,
-                cheatLimits: CheatFlags.Limits = CheatFlags.Limits()) {
+                cheatLimits: CheatFlags.Limits = CheatFlags.Limits(), warnings: [String] = []) {
         race = replay.race
+        self.warnings = warnings
         self.replay = replay
         self.startEpoch = startEpoch
         self.game = game

@@ -64,7 +64,7 @@ public enum TrackFiles {
     }
 
     /// The replay input: tracks on the race clock, matched to the race's participants by id or
-    /// name (case-insensitive).
+    /// name (case-insensitive), then the race's participants without a track (no fixes).
     /// - Parameter raceStart: the race start, seconds since 1970 (required for `.clock`).
     public static func replayInput(_ tracks: [LoadedTrack], race: Race, alignment: TrackAlignment, raceStart: Seconds) -> ReplayInput {
         var positions = PositionColumns()
@@ -77,9 +77,22 @@ public enum TrackFiles {
         }
         merged.sort { ($0.time, $0.participant) < ($1.time, $1.participant) }
         for fix in merged { positions.append(participant: fix.participant, time: fix.time, latitude: fix.latitude, longitude: fix.longitude) }
-        let ids = tracks.map { track in
-            race.participants.first { $0.id.lowercased() == track.name.lowercased() || $0.name.lowercased() == track.name.lowercased() }?.id
+        let matched = tracks.map { participant(of: $0, in: race) }
+        // A matched track shows under the race's display name; a listed participant without a
+        // track joins with no fixes, so the course check makes it DidNotStart.
+        var names = zip(tracks, matched).map { $1?.name ?? $0.name }
+        var ids = matched.map { $0?.id }
+        for listed in race.participants where !ids.contains(listed.id) {
+            names.append(listed.name)
+            ids.append(listed.id)
         }
-        return ReplayInput(names: tracks.map(\.name), participantIDs: ids, positions: positions)
+        return ReplayInput(names: names, participantIDs: ids, positions: positions)
+    }
+
+    /// The race participant a track belongs to: the first whose id or name equals the track's
+    /// name, ignoring case.
+    public static func participant(of track: LoadedTrack, in race: Race) -> Participant? {
+        let name = track.name.lowercased()
+        return race.participants.first { $0.id.lowercased() == name || $0.name.lowercased() == name }
     }
 }

@@ -37,4 +37,20 @@ struct SampleVerdictsTests {
         #expect(orange["points"] as? Double == -160)
         #expect(orange["status"] as? String == "OK")
     }
+
+    @Test("Vienna relay: rounds wait for the runners (600 s each unless all hand on), and the reveal lists every chain")
+    func viennaRelay() throws {
+        let (_, outcomes) = try Self.game("relay-vienna-old-town")
+        // The runners follow the old-town loop for 36-122 minutes and seldom pass the stop they
+        // were handed, so rounds 1-5 run to their 600 s deadlines after round 0's picks.
+        let starts = outcomes.filter { $0.contains(" round ") && $0.contains(" starts until ") }
+        #expect(starts.count == 6)
+        #expect(outcomes.filter { $0.contains(" ignored ") }.isEmpty, "\(outcomes.filter { $0.contains(" ignored ") })")
+        let reveal = try #require(outcomes.first { $0.contains(" reveal ") })
+        let time = try #require(Double(reveal.dropFirst(2).prefix { $0 != " " }))
+        #expect(time > 30 * 60, "the game ended at \(time) s")
+        for author in ["mia", "leon", "sara", "jakob", "emma", "felix"] {
+            #expect(reveal.contains("\(author): stop "), "\(reveal)")
+        }
+    }
 }

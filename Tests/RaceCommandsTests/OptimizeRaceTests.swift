@@ -98,6 +98,12 @@ struct OptimizeRaceTests {
         #expect((report["variants"] as? [[String: Any]])?.first?["order"] as? [String]
                 == ["hb", "lindenhof", "st-peter", "fraumuenster", "grossmuenster", "kunsthaus", "opernhaus", "bellevue"])
         #expect(report["note"] is NSNull && report["output"] is NSNull)
+        let folder = try TemporaryFolder()
+        let out = folder.url.appendingPathComponent("out.json").path
+        let written = try RaceKitBinary.run(["optimize", Self.zurich, "--json", "-o", out])
+        #expect(try Self.json(written.stdout)["output"] as? String == out)
+        #expect(written.stdout.contains("\"output\":\"\(out)\""), "paths keep their slashes: \(written.stdout)")
+        #expect(try RaceKitBinary.run(["validate", out]).status == 0)
     }
 
     @Test("--open START FINISH on a race file replaces the course's ends, like --start/--finish; an unknown stop is an error")

@@ -40,18 +40,17 @@ public struct GameSession: Sendable {
     /// race start) unless an input comes at or before 0. A round that starts with a deadline
     /// (``Outcome/roundStarted(_:time:deadline:)``) gets a `.tick` at its deadline, so it closes
     /// then rather than at whatever input comes next (and what the next round prompts is not
-    /// dated before inputs already applied); such a tick is dropped when no input of this call
-    /// (nor a reply) comes after it, so a later call can still play what happened in between,
-    /// and after the end. Each outcome
-    /// goes to `responder`; the inputs it returns join the stream at their time (never before the
-    /// outcome's own time).
+    /// dated before inputs already applied); such a tick is dropped after the end, and when no
+    /// input of this call (nor a reply) comes after it, so a later call can still play what
+    /// happened in between. Each outcome goes to `responder`; the inputs it returns join the
+    /// stream at their time (never before the outcome's own time).
     /// - Returns: every outcome, in the order they happened.
     /// - Complexity: O(n log n + r·n) for n inputs and r responses or deadlines.
     public mutating func play(_ inputs: [GameInput], responder: (any Responder)? = nil) -> [Outcome] {
         var queue = TieRule.sorted(inputs)
         if now == -.infinity, (queue.first?.time ?? 1) > 0 { queue.insert(.tick(0), at: 0) }
         var deadlines: Set<Seconds> = []
-        /// Inputs given or replied, not yet applied (deadline ticks apply only before one of them).
+        // Inputs given or replied, not yet applied (deadline ticks apply only before one of them).
         var pending = queue.count
         var outcomes: [Outcome] = []
         var next = 0

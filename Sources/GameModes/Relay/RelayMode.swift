@@ -27,7 +27,7 @@ public struct RelayMode: GameMode {
     public static let options = [
         ModeOption("roundSeconds", type: "number > 0", default: "300", "how long each round lasts"),
         ModeOption("endRoundEarly", type: "boolean", default: "true",
-                   "a round ends as soon as every player still playing has handed on"),
+                   "a round ends as soon as every player still playing has handed on (from round 1, at their arrival at a stop)"),
     ]
 
     public static let minimumPlayers = 2

@@ -73,8 +73,8 @@ public struct CourseReordering: Sendable {
         return DistanceMatrix(count: stopIDs.count) { a, b in file.matrix[rows[a], rows[b]] }
     }
 
-    /// `count` fair orders of the course (``RouteSolver/fairVariants(_:count:maxExcessPercent:options:)``)
-    /// and the race rewritten with them.
+    /// Up to `count` fair orders of the course (``RouteSolver/fairVariants(_:count:maxExcessPercent:options:)``:
+    /// fewer when fewer different orders fit `maxExcessPercent`) and the race rewritten with them.
     ///
     /// The first variant keeps the course's id; variant k (from 2) is `ID-k`, named
     /// "NAME (variant k)". Each keeps the start and finish (an open path without a fixed finish

@@ -93,6 +93,40 @@ struct QuizModeTests {
         #expect(game.standings().row("ben")?.details["record"] == "0-1-1")
     }
 
+    @Test("MissingPunch is not ranked: a player with unanswered questions never shares rank 1 with one who answered all")
+    func missingPunchUnranked() throws {
+        var game = try Fixture.session(try Self.race(questions: 2))
+        // One round (q1, q2). ana answers both, one right; ben answers only q1, right. At the end the
+        // open duel is decided on what was answered: 1 correct each, a draw, so both records are 0-1-0
+        // and both have 1 correct: equal keys. ben still has a question open: MissingPunch, unranked.
+        _ = game.play([Fixture.visit("ana", "q1", 1), Fixture.visit("ana", "q2", 2), Fixture.visit("ben", "q1", 3),
+                       Fixture.visit("ben", "q2", 4), Fixture.answer("ana", "q1", "right", 5),
+                       Fixture.answer("ana", "q2", "wrong", 6), Fixture.answer("ben", "q1", "right", 7), .end(100)])
+        let standings = game.standings()
+        #expect(standings.row("ana")?.details["record"] == "0-1-0")
+        #expect(standings.row("ben")?.details["record"] == "0-1-0")
+        #expect(standings.rows.map(\.competitor) == ["ana", "ben"])
+        #expect(standings.row("ana")?.status == .ok)
+        #expect(standings.row("ana")?.rank == 1)
+        #expect(standings.row("ben")?.status == .missingPunch)
+        #expect(standings.row("ben")?.rank == nil)
+        #expect(standings.winners == ["ana"])
+    }
+
+    @Test("MissingPunch rows come after every ranked row, even with a better record")
+    func missingPunchAfterRanked() throws {
+        var game = try Fixture.session(try Self.race(questions: 2))
+        // ana answers both wrong (0 correct); ben answers q1 right and leaves q2 open. ben wins the
+        // duel 1-0 but is MissingPunch: listed after ana, without a rank.
+        _ = game.play([Fixture.visit("ana", "q1", 1), Fixture.visit("ana", "q2", 2), Fixture.visit("ben", "q1", 3),
+                       Fixture.answer("ana", "q1", "wrong", 5), Fixture.answer("ana", "q2", "nope", 6),
+                       Fixture.answer("ben", "q1", "right", 7), .end(100)])
+        let standings = game.standings()
+        #expect(standings.row("ben")?.details["record"] == "1-0-0")
+        #expect(standings.rows.map(\.competitor) == ["ana", "ben"])
+        #expect(standings.rows.map(\.rank) == [1, nil])
+    }
+
     @Test("a player leaving loses the open duels; their opponent wins by forfeit")
     func leaving() throws {
         var game = try Fixture.session(try Self.race(questions: 2))

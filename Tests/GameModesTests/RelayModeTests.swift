@@ -149,6 +149,85 @@ struct RelayModeTests {
         #expect(game.standings().row("dee")?.status == .didNotFinish)
     }
 
+    static func rounds(_ out: [Outcome]) -> [String] {
+        out.compactMap { if case .roundStarted(let r, let t, _) = $0 { return "\(r)@\(Int(t))" } else { return nil } }
+    }
+
+    @Test("rounds go at the players' pace: a clue typed early hands on only at the arrival; the last arrival closes the round")
+    func roundsFollowArrivals() throws {
+        let seed: UInt64 = 4
+        var game = try Fixture.session(try Self.race(config: #"{"roundSeconds": 1000}"#), seed: seed)
+        let rotation = RelayRotation(players: ["ana", "ben", "cy"], seed: seed)
+        let picks = ["ana": "x", "ben": "y", "cy": "z"]
+        // Round 0 ends at 5, when all three have picked. Round 1: the holders of x, y and z write
+        // their clue at 10 (before going) and arrive at 300, 500 and 800.
+        let arrival = ["x": 300.0, "y": 500.0, "z": 800.0]
+        var inputs: [GameInput] = picks.map { Fixture.submit($0.key, 0, $0.value, 5) }
+        let holders1 = rotation.authors(round: 1)
+        for (holder, author) in holders1 {
+            let stop = picks[author]!
+            inputs += [Fixture.submit(holder, 1, "clue-" + stop, 10), Fixture.visit(holder, stop, arrival[stop]!)]
+        }
+        // Round 2: each guesses by going to the stop the clue names, at 900, 950 and 1000; a typed guess is refused.
+        let holders2 = rotation.authors(round: 2)
+        let guessTime = ["x": 900.0, "y": 950.0, "z": 1000.0]
+        for (holder, author) in holders2 {
+            let stop = picks[author]!
+            inputs += [Fixture.visit(holder, stop, guessTime[stop]!)]
+        }
+        let typed = try #require(holders2.keys.sorted().first)
+        inputs.append(Fixture.submit(typed, 2, "w", 850))
+        let out = game.play(inputs + [.end(3600)])
+        #expect(Self.rounds(out) == ["0@0", "1@5", "2@800"])
+        #expect(out.ignoredReasons == ["a clue is answered by reaching the stop it describes, not by a submission"])
+        let reveals = out.compactMap { if case .reveal(let chains, let t) = $0 { return (chains, t) } else { return nil } }
+        let (chains, revealTime) = try #require(reveals.first)
+        #expect(revealTime == 1000)
+        // Every link handed on; every stop reached and every guess right: 3 + 3 + 3 points.
+        #expect(chains.allSatisfy { chain in chain.links.count == 3 && chain.links.allSatisfy { $0.handedOn != nil && ($0.round == 0 || $0.success) } })
+        #expect(game.standings().rows.map(\.points).reduce(0, +) == 9)
+        // The reveal's line names every chain, link by link.
+        let line = try #require(out.first { if case .reveal = $0 { return true } else { return false } }).description
+        for author in ["ana", "ben", "cy"] {
+            let stop = picks[author]!
+            let chain = "\(author): stop \(stop) → \(rotation.handler(of: author, round: 1)!) clue \"clue-\(stop)\" (reached \(stop)) → "
+                + "\(rotation.handler(of: author, round: 2)!) stop \(stop) (right)"
+            #expect(line.contains(chain), "\(line)")
+        }
+        #expect(line.hasPrefix("t=1000 reveal 3 chains: "))
+    }
+
+    @Test("a clue without the arrival, or an arrival after the round closed, passes the item on unchanged")
+    func lateArrival() throws {
+        let seed: UInt64 = 4
+        var game = try Fixture.session(try Self.race(config: #"{"roundSeconds": 100}"#), seed: seed)
+        let rotation = RelayRotation(players: ["ana", "ben", "cy"], seed: seed)
+        let picks = ["ana": "x", "ben": "y", "cy": "z"]
+        var inputs: [GameInput] = picks.map { Fixture.submit($0.key, 0, $0.value, 5) }
+        // Round 1 runs 5…105: everyone writes a clue at 10 but arrives only at 150, after the round closed.
+        for (holder, author) in rotation.authors(round: 1) {
+            inputs += [Fixture.submit(holder, 1, "clue", 10), Fixture.visit(holder, picks[author]!, 150)]
+        }
+        let out = game.play(inputs + [.end(3600)])
+        #expect(Self.rounds(out) == ["0@0", "1@5", "2@105"])
+        // Round 2 hands out the stops again, not the clues written without going there.
+        let round2 = Self.handOuts(out).filter { $0.round == 2 }
+        #expect(round2.count == 3 && round2.allSatisfy { $0.item == .stop(picks[$0.author]!) })
+        #expect(out.recordedReasons.count == 3)
+    }
+
+    @Test("with a responder, a round that runs out closes at its deadline: the next round's replies are not refused as late")
+    func deadlineTick() throws {
+        let race = try Self.race(config: #"{"roundSeconds": 100}"#)
+        var game = try Fixture.session(race, seed: 2)
+        // Nobody moves until 1000: every round closes at its deadline (0 early, by the model's picks).
+        let out = game.play([Fixture.visit("ana", "w", 1000), .end(1000)],
+                            responder: AnswerModel(race: race, accuracy: 1, delaySeconds: 5...5, seed: 1))
+        #expect(out.ignoredReasons.isEmpty, "\(out.ignoredReasons)")
+        #expect(Self.rounds(out) == ["0@0", "1@5", "2@105"])
+        #expect(out.contains { if case .reveal(_, 205) = $0 { return true } else { return false } })
+    }
+
     @Test("validation: 2 to 8 players", arguments: [1, 2, 8, 9])
     func playerCount(count: Int) throws {
         let issues = Fixture.validate(try Self.race(people: (0..<count).map { "p\($0)" }))

@@ -72,6 +72,59 @@ struct ScoreModeTests {
         #expect(game.standings().row("ana")?.rank == nil)
     }
 
+    @Test("a shared start/finish passed on the way does not end the race: the finish is the return after the last goal")
+    func passingTheFinish() throws {
+        var game = try Fixture.session(try Self.race())
+        // ana passes home at 200 between g1 and g2, then comes back at 400 and stays.
+        let out = game.play([Fixture.visit("ana", "home", 0), Fixture.visit("ana", "g1", 100), Fixture.visit("ana", "home", 200),
+                             Fixture.visit("ana", "g2", 300), Fixture.visit("ana", "home", 400), .end(900)])
+        #expect(out.claims.map(\.stop) == ["g1", "g2"])
+        #expect(out.contains(.finish("ana", time: 400)))
+        #expect(out.finishes == ["ana"])
+        let row = try #require(game.standings().row("ana"))
+        #expect(row.status == .ok && row.finishTime == 400 && row.points == 30)
+    }
+
+    @Test("while the race runs an arrival at the finish is not yet a finish; the end settles it")
+    func finishSettledAtEnd() throws {
+        var game = try Fixture.session(try Self.race())
+        let before = game.play([Fixture.visit("ana", "g1", 100), Fixture.visit("ana", "home", 200)])
+        #expect(before.finishes.isEmpty)
+        #expect(game.standings().row("ana")?.status == .active)
+        // Leaving the fence and coming back (GPS jitter) keeps the first arrival.
+        let again = game.play([Fixture.visit("ana", "home", 230), .end(900)])
+        #expect(again.recordedReasons == ["still at the finish since t=200"])
+        #expect(again.contains(.finish("ana", time: 200)))
+        #expect(game.standings().row("ana")?.finishTime == 200)
+    }
+
+    @Test("late by 15:50.27 after passing the finish on time: 16 started minutes, 160 points off")
+    func lateAfterPassingOnTime() throws {
+        // The Munich case by hand: limit 600 s (10 min), 10 points per started minute. ana passes
+        // home at 250 (on time), goes on to g1 at 700 and is back at 1550.27: 950.27 s over,
+        // 15.84 minutes, so 16 started minutes = 160 points off 40 (g3 30 + g1 10) = -120.
+        var game = try Fixture.session(try Self.race())
+        let out = game.play([Fixture.visit("ana", "g3", 100), Fixture.visit("ana", "home", 250), Fixture.visit("ana", "g1", 700),
+                             Fixture.visit("ana", "home", 1550.27), .end(2000)])
+        #expect(out.contains(.penalty(to: "ana", seconds: 0, points: 160, reason: "16 started minutes over the time limit", time: 1550.27)))
+        let row = try #require(game.standings().row("ana"))
+        #expect(row.finishTime == 1550.27)
+        #expect(row.details["penalty"] == "160")
+        #expect(row.points == -120)
+    }
+
+    @Test("a team finishes at its last member's return; leaving from the finish counts as finishing there")
+    func teamReturns() throws {
+        let people = Fixture.people(["ana", "ben"]) { _ in "red" }
+        var game = try Fixture.session(try Self.race(people: people, teams: [Team(id: "red", name: "Red")]))
+        let out = game.play([Fixture.visit("ana", "g1", 10), Fixture.visit("ana", "home", 100), Fixture.visit("ben", "g2", 50),
+                             Fixture.visit("ben", "home", 150), Fixture.visit("ben", "g3", 300), Fixture.visit("ben", "home", 500),
+                             .leave(participant: "ana", time: 550), .end(900)])
+        #expect(out.finishes == ["red"])
+        #expect(game.standings().row("red")?.finishTime == 500)
+        #expect(game.standings().row("red")?.points == 60)
+    }
+
     @Test("without a finish stop, visits after the limit do not count")
     func noFinish() throws {
         var game = try Fixture.session(try Self.race(finish: false))
@@ -85,7 +138,8 @@ struct ScoreModeTests {
     func leaving() throws {
         let people = Fixture.people(["ana", "ben"]) { _ in "red" }
         var game = try Fixture.session(try Self.race(people: people, teams: [Team(id: "red", name: "Red")]))
-        let out = game.play([Fixture.visit("ana", "g1", 10), Fixture.visit("ana", "home", 100), .leave(participant: "ben", time: 200)])
+        let out = game.play([Fixture.visit("ana", "g1", 10), Fixture.visit("ana", "home", 100), .leave(participant: "ben", time: 200),
+                             .end(300)])
         #expect(out.finishes == ["red"])
         #expect(game.standings().row("red")?.finishTime == 100)
     }

@@ -50,6 +50,30 @@ struct TerritoryModeTests {
         #expect(game.standings().row("blue")?.details["record"] == "0-1-0")
     }
 
+    @Test("no game decided by the end (records 0-0-0): nobody is ranked and nobody wins")
+    func noResultNoWinner() throws {
+        var game = try Fixture.session(try Self.race())
+        // Two zones each, no line, board not full: game 1 is still open at the end, so it has no result.
+        _ = game.play([Fixture.visit("r1", "a1", 1), Fixture.visit("b1", "b2", 2), Fixture.visit("r2", "c3", 3),
+                       Fixture.visit("b2", "a3", 4), .end(100)])
+        let standings = game.standings()
+        #expect(standings.final)
+        #expect(standings.rows.map { $0.details["record"] } == ["0-0-0", "0-0-0"])
+        #expect(standings.rows.allSatisfy { $0.rank == nil && $0.points == 0 })
+        #expect(standings.winners.isEmpty)
+    }
+
+    @Test("once a game has a result the teams are ranked: a won game gives one winner")
+    func decidedGameRanks() throws {
+        var game = try Fixture.session(try Self.race())
+        // Red takes the top row a1 a2 a3; blue takes b1 b2 in between.
+        _ = game.play([Fixture.visit("r1", "a1", 1), Fixture.visit("b1", "b1", 2), Fixture.visit("r1", "a2", 3),
+                       Fixture.visit("b1", "b2", 4), Fixture.visit("r2", "a3", 5), .end(100)])
+        let standings = game.standings()
+        #expect(standings.rows.map(\.rank) == [1, 2])
+        #expect(standings.winners == ["red"])
+    }
+
     @Test("the first team to reach a zone takes it; a simultaneous arrival goes by the tie rule")
     func simultaneous() throws {
         var game = try Fixture.session(try Self.race())

@@ -69,6 +69,21 @@ struct OptimizeCommandTests {
         #expect((variants?[1]["sharedLegs"] as? Int ?? 9) < 4)
     }
 
+    @Test("--matrix --variants: an order 33 % longer is not a variant within 1 %: one variant and a note")
+    func matrixVariantBound() throws {
+        let folder = try TemporaryFolder()
+        // Fixed ends A and D: A B C D is 30, A C B D is 15 + 10 + 15 = 40 (+33.3 %).
+        let csv = try folder.write("m.csv", "from,A,B,C,D\nA,0,10,15,30\nB,10,0,10,15\nC,15,10,0,10\nD,30,15,10,0\n")
+        let result = try RaceKitBinary.run(["optimize", "--matrix", csv, "--open", "A", "D", "--variants", "2", "--max-excess", "1", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try json(result.stdout)
+        #expect((report["variants"] as? [[String: Any]])?.compactMap { $0["length"] as? Int } == [30])
+        #expect(report["note"] as? String == "only 1 of 2 variants fit within 1 % of the shortest")
+        let table = try RaceKitBinary.run(["optimize", "--matrix", csv, "--open", "A", "D", "--variants", "2", "--max-excess", "34"])
+        #expect(table.stdout.contains("40 (+33.33 %, "), "\(table.stdout)")
+        #expect(!table.stdout.contains("note"))
+    }
+
     @Test("bad input: a clear error and a non-zero exit", arguments: [
         ("0,1\n1,-3\n", [String](), "m.csv:2:3: error: distance -3 is negative"),
         ("0,1,2\n1,0\n", [], "m.csv: error: 2 rows of distances but 3 columns; the matrix must be square"),

@@ -53,11 +53,36 @@ struct FairVariantsTests {
             let bound = optimum + Int((Double(optimum) * excess / 100).rounded(.down))
             let fittingOrders = lengths.filter { $0 <= bound }.count
             #expect(set.variants[0].solution.length == optimum, "seed \(seed): the first variant is the optimum")
-            if fittingOrders >= 3 {
-                #expect(Set(set.variants.map(\.solution.order)).count == 3, "seed \(seed): \(fittingOrders) orders fit, variants repeat")
-                #expect(set.variants.allSatisfy { $0.solution.length <= bound }, "seed \(seed): a variant exceeds the bound")
+            // The bound always holds: fewer variants rather than one over it.
+            #expect(set.variants.allSatisfy { $0.solution.length <= bound }, "seed \(seed): a variant exceeds the bound")
+            #expect(set.variants.allSatisfy { $0.excessPercent <= excess }, "seed \(seed): a reported excess over the bound")
+            #expect(Set(set.variants.map(\.solution.order)).count == set.variants.count, "seed \(seed): variants repeat")
+            if problem.count <= RouteSolver.exhaustiveLimit {
+                // Every order is a candidate there: exactly as many variants as fit, up to 3.
+                #expect(set.variants.count == min(3, fittingOrders), "seed \(seed): \(fittingOrders) orders fit")
+                #expect(set.requested == 3 && set.isShort == (fittingOrders < 3))
+            } else if fittingOrders >= 3 {
+                #expect(set.variants.count == 3, "seed \(seed): \(fittingOrders) orders fit, variants missing")
             }
         }
+    }
+
+    /// Fixed ends 0 and 3: the orders 0-1-2-3 (10 + 10 + 10 = 30) and 0-2-1-3 (15 + 10 + 15 = 40, +33.3 %).
+    static let twoOrders = DistanceMatrix(count: 4) { i, j in
+        let (a, b) = (min(i, j), max(i, j))
+        return a == b ? 0 : (b - a == 1 ? 10 : (b - a == 2 ? 15 : 30))
+    }
+
+    @Test("the bound is enforced: an order 33.3 % longer is no variant within 1 % or 33 %, but is within 34 %",
+          arguments: [(1.0, 1), (33.0, 1), (34.0, 2)])
+    func boundEnforced(excess: Double, expected: Int) throws {
+        let problem = try RouteProblem(matrix: Self.twoOrders, shape: .openPath(start: 0, finish: 3))
+        // 33 % of 30 is 9.9: the longest allowed is 39, so 40 does not fit; 34 % allows 40.
+        let set = try RouteSolver.fairVariants(problem, count: 3, maxExcessPercent: excess)
+        #expect(set.variants.map(\.solution.length) == Array([30, 40].prefix(expected)))
+        #expect(set.requested == 3 && set.isShort)
+        #expect(set.shortfall == "only \(expected) of 3 variants fit within \(Int(excess)) % of the shortest")
+        if expected == 2 { #expect(abs(set.variants[1].excessPercent - 100.0 / 3) < 1e-9) }
     }
 
     @Test("bad options are errors")

@@ -37,29 +37,51 @@ public struct GameSession: Sendable {
     public func standings() -> Standings { engine.standings() }
 
     /// Plays `inputs` in time order (``TieRule``). A fresh session first gets a `.tick(0)` (the
-    /// race start) unless an input comes at or before 0. Each outcome goes to `responder`; the
-    /// inputs it returns join the stream at their time (never before the outcome's own time).
+    /// race start) unless an input comes at or before 0. A round that starts with a deadline
+    /// (``Outcome/roundStarted(_:time:deadline:)``) gets a `.tick` at its deadline, so it closes
+    /// then rather than at whatever input comes next (and what the next round prompts is not
+    /// dated before inputs already applied); such a tick is dropped after the end, and when no
+    /// input of this call (nor a reply) comes after it, so a later call can still play what
+    /// happened in between. Each outcome goes to `responder`; the inputs it returns join the
+    /// stream at their time (never before the outcome's own time).
     /// - Returns: every outcome, in the order they happened.
-    /// - Complexity: O(n log n + r·n) for n inputs and r responses.
+    /// - Complexity: O(n log n + r·n) for n inputs and r responses or deadlines.
     public mutating func play(_ inputs: [GameInput], responder: (any Responder)? = nil) -> [Outcome] {
         var queue = TieRule.sorted(inputs)
         if now == -.infinity, (queue.first?.time ?? 1) > 0 { queue.insert(.tick(0), at: 0) }
+        var deadlines: Set<Seconds> = []
+        // Inputs given or replied, not yet applied (deadline ticks apply only before one of them).
+        var pending = queue.count
         var outcomes: [Outcome] = []
         var next = 0
+        func enqueue(_ input: GameInput) {
+            // After every queued input that precedes or ties with it: upper bound.
+            var low = next, high = queue.count
+            while low < high {
+                let mid = (low + high) / 2
+                if TieRule.precedes(input, queue[mid]) { high = mid } else { low = mid + 1 }
+            }
+            queue.insert(input, at: low)
+        }
         while next < queue.count {
-            let produced = apply(queue[next])
+            let input = queue[next]
             next += 1
+            if case .tick(let t) = input, deadlines.remove(t) != nil {
+                if ended || t < now || pending == 0 { continue }
+            } else {
+                pending -= 1
+            }
+            let produced = apply(input)
             outcomes += produced
-            guard let responder else { continue }
             for outcome in produced {
+                if case .roundStarted(_, let time, let deadline?) = outcome, deadline.isFinite, deadline > time,
+                   deadlines.insert(deadline).inserted {
+                    enqueue(.tick(deadline))
+                }
+                guard let responder else { continue }
                 for reply in responder.respond(to: outcome) {
-                    // After every queued input that precedes or ties with it: upper bound.
-                    var low = next, high = queue.count
-                    while low < high {
-                        let mid = (low + high) / 2
-                        if TieRule.precedes(reply, queue[mid]) { high = mid } else { low = mid + 1 }
-                    }
-                    queue.insert(reply, at: low)
+                    enqueue(reply)
+                    pending += 1
                 }
             }
         }

@@ -102,7 +102,8 @@ extension Outcome: CustomStringConvertible {
         case .roundStarted(let round, _, let deadline):
             return "\(t) round \(round) starts" + (deadline.map { " until t=\(Self.number($0))" } ?? "")
         case .handOut(let p, let round, let item, let author, _, _): return "\(t) hand-out round \(round) \(p) gets \(item) from \(author)"
-        case .reveal(let chains, _): return "\(t) reveal \(chains.count) chains"
+        case .reveal(let chains, _):
+            return "\(t) reveal \(chains.count) chains" + (chains.isEmpty ? "" : ": " + chains.map(\.description).joined(separator: "; "))
         case .boardReset(let game, _): return "\(t) board reset for game \(game)"
         case .left(let who, _): return "\(t) left \(who)"
         case .event(let kind, let who, let detail, _): return "\(t) \(kind)" + (who.map { " \($0)" } ?? "") + " (\(detail))"

@@ -261,13 +261,15 @@ public struct QuizMode: GameMode {
             if ka != kb { return ka.lexicographicallyPrecedes(kb) }
             return TieRule.codePointOrder(a.competitor, b.competitor)
         }
-        let ranked = competitionRanks(sorted, ranked: [.ok, .active, .missingPunch]) { key($0) == key($1) }
+        // Like classic: only OK and still-playing rows are ranked; MissingPunch and DidNotFinish are listed after, unranked.
+        let ranked = competitionRanks(sorted) { key($0) == key($1) }
         return Standings(mode: Self.identifier, columns: ["record", "correct", "answered", "opponents"], rows: ranked, final: state.ended)
     }
 
-    /// Smaller is better: left last, then more wins, draws, correct answers.
+    /// Smaller is better: ranked statuses first, then MissingPunch, then left; then more wins, draws, correct answers.
     private func key(_ row: StandingsRow) -> [Int] {
-        [row.status == .didNotFinish ? 1 : 0, -(Int(row.details["wins"]!) ?? 0), -(Int(row.details["draws"]!) ?? 0),
+        let statusOrder = row.status == .didNotFinish ? 2 : (row.status == .missingPunch ? 1 : 0)
+        return [statusOrder, -(Int(row.details["wins"]!) ?? 0), -(Int(row.details["draws"]!) ?? 0),
          -(Int(row.details["correct"]!) ?? 0)]
     }
 

@@ -34,13 +34,25 @@ public struct RelayLink: Hashable, Sendable, Codable {
 }
 
 /// A chain from its author's item through every other player's hands: what the reveal shows.
-public struct RelayChain: Hashable, Sendable, Codable {
+public struct RelayChain: Hashable, Sendable, Codable, CustomStringConvertible {
     public var author: String
     public var links: [RelayLink]
 
     public init(author: String, links: [RelayLink]) {
         self.author = author
         self.links = links
+    }
+
+    /// The chain link by link, for the reveal: `mia: stop x → ben clue "…" (reached x) → cy stop y (wrong) → dee missed`.
+    public var description: String {
+        "\(author): " + links.map { link in
+            guard let received = link.received else { return link.handedOn?.description ?? "nothing" }
+            let what = "\(link.participant) " + (link.handedOn?.description ?? "missed")
+            switch received {
+            case .stop(let id): return what + (link.success ? " (reached \(id))" : "")
+            case .clue: return what + (link.handedOn == nil ? "" : (link.success ? " (right)" : " (wrong)"))
+            }
+        }.joined(separator: " → ")
     }
 }
 

@@ -11,19 +11,23 @@ import RaceModel
 ///   of a suggested stop (seeded) with themselves as author; a submission naming a stop id makes
 ///   that stop their item, other text makes a clue. Without a submission the suggestion stands.
 /// - A round lasts `roundSeconds`; with `endRoundEarly` it ends as soon as every player still
-///   playing has handed on. Submissions are for the open round only; the last one counts.
-/// - Given a stop: reaching it in the round earns 1 point; the submission is the clue handed on.
-/// - Given a clue: the first stop reached in the round (or a submission naming a stop id) is
-///   the guess handed on; if it is the stop the clue was written about, guesser and clue writer
-///   earn 1 point each.
-/// - A player who misses a round (or has left) hands the item on unchanged.
+///   playing has handed on. From round 1 on, handing on takes an arrival at a stop, so the rounds
+///   go at the pace the players move, not at the pace they type. Submissions are for the open
+///   round only; the last one counts.
+/// - Given a stop: reaching it in the round earns 1 point; the clue (a submission, before or
+///   after the arrival) is handed on once the stop is reached.
+/// - Given a clue: the first stop reached in the round is the guess handed on (a clue is answered
+///   by going there: a submission is refused); if it is the stop the clue was written about,
+///   guesser and clue writer earn 1 point each.
+/// - A player who misses a round (or has left) hands the item on unchanged: a clue written
+///   without reaching the stop, or a stop reached without a clue, does not pass on.
 public struct RelayMode: GameMode {
     public static let identifier = "relay"
     public static let summary = "The telephone relay: items pass along a derangement so nobody gets their own, timed rounds, 2-8 players, a reveal of every chain."
     public static let options = [
         ModeOption("roundSeconds", type: "number > 0", default: "300", "how long each round lasts"),
         ModeOption("endRoundEarly", type: "boolean", default: "true",
-                   "a round ends as soon as every player still playing has handed on"),
+                   "a round ends as soon as every player still playing has handed on (from round 1, at their arrival at a stop)"),
     ]
 
     public static let minimumPlayers = 2
@@ -63,6 +67,8 @@ public struct RelayMode: GameMode {
         var holder: String
         var received: RelayItem?
         var handedOn: RelayItem?
+        /// The clue written for a stop item; it is handed on once the stop is reached.
+        var clue: String?
         var reached = false
         var correct = false
     }
@@ -202,6 +208,7 @@ public struct RelayMode: GameMode {
         case .stop(let target)?:
             guard target == visit.stop, !state.hands[h].reached else { return recorded("not the stop handed out") }
             state.hands[h].reached = true
+            state.hands[h].handedOn = state.hands[h].clue.map(RelayItem.clue)
             state.players[p].points += 1
             state.players[p].found += 1
             return [.reached(participant: visit.participant, stop: visit.stop, time: visit.time),
@@ -247,12 +254,11 @@ public struct RelayMode: GameMode {
         }
         switch state.hands[h].received {
         case .stop?:
-            state.hands[h].handedOn = .clue(text)
+            state.hands[h].clue = text
+            if state.hands[h].reached { state.hands[h].handedOn = .clue(text) }
             return []
         case .clue?:
-            guard isStop(state, text) else { return [.ignored(input, reason: "\"\(text)\" is not a stop id: a clue is answered with a stop")] }
-            guard state.hands[h].handedOn == nil else { return [.ignored(input, reason: "the guess is already made")] }
-            return guess(&state, h, text, at: submission.time)
+            return [.ignored(input, reason: "a clue is answered by reaching the stop it describes, not by a submission")]
         case nil:
             return [.ignored(input, reason: "\(submission.participant) holds no item")]
         }

@@ -10,11 +10,15 @@ import RaceModel
 /// - Competitors are teams (`claimBy: "team"`, participants without a team compete alone) or
 ///   participants. A competitor scores each goal once. Among arrivals in the same second the
 ///   ``TieRule`` decides who was first.
-/// - With a finish stop, a competitor finishes when each member still racing has reached it
-///   (when start and finish are the same stop, a member must have reached another stop first);
-///   each started minute past `timeLimitSeconds` costs `rules.pointsPerMinuteOver`; a
-///   competitor without a finish by the end did not finish. Without a finish stop, visits after
-///   the limit do not count.
+/// - With a finish stop, a member's finish is their **return after their last goal**: the first
+///   arrival at the finish after which they reach no other stop (passing the finish on the way,
+///   which a central start/finish invites, does not end their race; when start and finish are
+///   the same stop, being there before going anywhere is the start). Whether an arrival is the
+///   last one is known when the race ends (or the member leaves while there), so the `finish`
+///   and late `penalty` outcomes come then, dated at the arrival. A competitor finishes when each
+///   member still racing has; each started minute past `timeLimitSeconds` costs
+///   `rules.pointsPerMinuteOver`; a competitor without a finish by the end did not finish.
+///   Without a finish stop, visits after the limit do not count.
 /// - Ranked by points after penalties, then the earlier finish; equal on both share a rank.
 public struct ScoreMode: GameMode {
     public static let identifier = "score"
@@ -103,6 +107,8 @@ public struct ScoreMode: GameMode {
         var competitorOf: [String: Int]
         /// Members who have reached a stop other than the start (so the finish can count).
         var awayFromStart: Set<String> = []
+        /// Members now back at the finish, with their arrival: their finish unless they go on to another stop.
+        var atFinish: [String: Seconds] = [:]
         var claimedBy: [String: String] = [:]
         var ended = false
     }
@@ -146,16 +152,35 @@ public struct ScoreMode: GameMode {
             guard !state.competitors[c].left.contains(participant), state.competitors[c].finishedMembers[participant] == nil else {
                 return [.ignored(input, reason: "\(participant) has already left or finished")]
             }
-            state.competitors[c].left.insert(participant)
             var out: [Outcome] = [.left(participant, time: time)]
-            checkFinish(&state, c, at: time, &out)
+            if let arrival = state.atFinish.removeValue(forKey: participant) {
+                // Leaving from the finish: that arrival was their last.
+                state.competitors[c].finishedMembers[participant] = arrival
+            } else {
+                state.competitors[c].left.insert(participant)
+            }
+            checkFinish(&state, c, &out)
             return out
         case .tick:
             return []
         case .end:
             state.ended = true
-            return []
+            return settleFinishes(&state)
         }
+    }
+
+    /// At the end every member still at the finish has finished there; the competitors' finishes
+    /// (and late penalties) follow, earliest first.
+    private func settleFinishes(_ state: inout State) -> [Outcome] {
+        for (participant, arrival) in state.atFinish {
+            guard let c = state.competitorOf[participant] else { continue }
+            state.competitors[c].finishedMembers[participant] = arrival
+        }
+        state.atFinish = [:]
+        var out: [Outcome] = []
+        for c in state.competitors.indices { checkFinish(&state, c, &out) }
+        // Stable: equal times keep the competitors' order.
+        return out.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
     private func visit(_ state: inout State, _ c: Int, _ visit: Visit) -> [Outcome] {
@@ -167,11 +192,12 @@ public struct ScoreMode: GameMode {
         if s != state.start { state.awayFromStart.insert(p) }
         if s == state.finish {
             if s == state.start && !state.awayFromStart.contains(p) { return recorded("at the start") }
-            state.competitors[c].finishedMembers[p] = t
-            var out: [Outcome] = [.reached(participant: p, stop: s, time: t)]
-            checkFinish(&state, c, at: t, &out)
-            return out
+            if let arrival = state.atFinish[p] { return recorded("still at the finish since t=\(Outcome.number(arrival))") }
+            state.atFinish[p] = t
+            return [.reached(participant: p, stop: s, time: t)]
         }
+        // Going on from the finish: that arrival was not the last.
+        state.atFinish[p] = nil
         guard let points = state.goals[s] else { return recorded("not a goal") }
         if let window = state.windows[s] {
             if let opens = window.opensAfterSeconds, t < opens { return recorded("the goal opens at t=\(Outcome.number(opens))") }
@@ -194,7 +220,7 @@ public struct ScoreMode: GameMode {
     }
 
     /// A competitor finishes when every member still racing has finished (and one has).
-    private func checkFinish(_ state: inout State, _ c: Int, at time: Seconds, _ out: inout [Outcome]) {
+    private func checkFinish(_ state: inout State, _ c: Int, _ out: inout [Outcome]) {
         let competitor = state.competitors[c]
         guard competitor.finishTime == nil, !competitor.finishedMembers.isEmpty,
               competitor.members.allSatisfy({ competitor.finishedMembers[$0] != nil || competitor.left.contains($0) }) else { return }

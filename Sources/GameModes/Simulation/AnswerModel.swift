@@ -10,8 +10,9 @@ import RaceModel
 ///   of a seeded order of the wrong options (a player does not repeat a wrong answer, so with
 ///   retries the right one comes at the latest after every wrong one).
 /// - Relay, round 0: the suggested stop is kept. Given a stop: the clue is the stop's name
-///   (with probability `accuracy`, otherwise another stop's name). Given a clue: the guess is
-///   the stop of that name (with probability `accuracy`, otherwise a random stop).
+///   (with probability `accuracy`, otherwise another stop's name); it passes on once the player
+///   reaches the stop. Given a clue: nothing, since the guess is the stop the player reaches
+///   (their track decides, not the model).
 public struct AnswerModel: Responder {
     public let race: Race
     /// Probability of a correct answer (clamped to 0…1).
@@ -50,8 +51,8 @@ public struct AnswerModel: Responder {
                 text = id
             case .stop(let id):
                 text = good ? (race.stop(id)?.name ?? id) : other.name
-            case .clue(let clue):
-                text = good ? (race.stops.first { $0.name == clue }?.id ?? other.id) : other.id
+            case .clue:
+                return []
             }
             return [.submission(Submission(participant: participant, round: round, text: text, time: time + delay))]
         default:

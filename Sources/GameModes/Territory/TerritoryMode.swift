@@ -229,8 +229,11 @@ public struct TerritoryMode: GameMode {
             if a.points != b.points { return a.points > b.points }
             return TieRule.codePointOrder(a.competitor, b.competitor)
         }
-        return Standings(mode: Self.identifier, columns: ["record", "symbol", "zones", "board"],
-                         rows: competitionRanks(rows) { $0.points == $1.points && $0.status == $1.status }, final: state.ended)
+        var ranked = competitionRanks(rows) { $0.points == $1.points && $0.status == $1.status }
+        // Until a game has a result (a win, a draw, a forfeit) there is nothing to rank: no winner.
+        let decided = state.sides.contains { $0.record.wins + $0.record.draws + $0.record.losses > 0 }
+        if !decided { ranked = ranked.map { var row = $0; row.rank = nil; return row } }
+        return Standings(mode: Self.identifier, columns: ["record", "symbol", "zones", "board"], rows: ranked, final: state.ended)
     }
 
     public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] {

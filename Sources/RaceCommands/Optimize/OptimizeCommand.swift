@@ -31,7 +31,7 @@ struct OptimizeCommand: ParsableCommand {
     @Option(help: "A distance matrix: CSV (optionally with a header of stop ids) or JSON ([[…]] or {\"labels\",\"matrix\"}).")
     var matrix: String?
 
-    @Option(parsing: .upToNextOption, help: "Open path with fixed ends: --open START FINISH (stop ids).")
+    @Option(parsing: .upToNextOption, help: "Open path with fixed ends: --open START FINISH (stop ids; on a race file they replace the course's start and finish).")
     var open: [String] = []
 
     @Option(help: "Fixed first stop (id). With --finish or --path the route is an open path, otherwise a closed tour from here.")
@@ -52,10 +52,10 @@ struct OptimizeCommand: ParsableCommand {
     @Option(help: "Seed of the search.")
     var seed: UInt64 = 1
 
-    @Option(help: "Fair variants: K different orders of the same stops.")
+    @Option(help: "Fair variants: up to K different orders of the same stops (fewer, and said so, when fewer fit --max-excess).")
     var variants: Int = 1
 
-    @Option(help: "Longest a variant may be, in percent over the best.")
+    @Option(help: "Longest a variant may be, in percent over the shortest (enforced).")
     var maxExcess: Double = 5
 
     @Option(name: .shortAndLong, help: "Write the order here: a TSPLIB .tour for --tsplib, otherwise one stop id per line.")
@@ -81,6 +81,7 @@ struct OptimizeCommand: ParsableCommand {
         guard variants >= 1 else { throw ValidationError("--variants must be at least 1.") }
         guard maxExcess >= 0, maxExcess.isFinite else { throw ValidationError("--max-excess must be a non-negative percentage.") }
         guard !(json && resultLine) else { throw ValidationError("Choose one of --json and --result-line.") }
+        guard race == nil || !resultLine else { throw ValidationError("--result-line is for --tsplib and --matrix, not a race file.") }
     }
 
     func run() throws {
@@ -120,8 +121,9 @@ struct OptimizeCommand: ParsableCommand {
             tour: best.order.map { labels[$0] }, iterations: best.iterations, method: best.method.rawValue,
             provenOptimal: best.isProvenOptimal, inputLength: problem.length(of: Array(0..<problem.count)),
             variants: variants > 1 ? set.variants.map { OptimizeReport.Variant($0, labels: labels) } : nil,
-            spread: variants > 1 ? set.spread : nil, timeLimit: timeLimit > 0 ? timeLimit : nil, seed: seed,
-            iterationLimit: iterations)
+            spread: variants > 1 ? set.spread : nil, variantsRequested: variants > 1 ? variants : nil,
+            maxExcessPercent: variants > 1 ? maxExcess : nil, note: set.shortfall,
+            timeLimit: timeLimit > 0 ? timeLimit : nil, seed: seed, iterationLimit: iterations)
         if let output {
             let text = tsplib != nil ? report.tourFile : report.tour.joined(separator: "\n") + "\n"
             do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {

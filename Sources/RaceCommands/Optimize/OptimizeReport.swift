@@ -18,6 +18,12 @@ struct OptimizeReport: Encodable {
     let inputLength: Int
     let variants: [Variant]?
     let spread: Int?
+    /// K of `--variants K` (when above 1): ``variants`` may hold fewer.
+    let variantsRequested: Int?
+    /// The bound every variant keeps, in percent over the shortest.
+    let maxExcessPercent: Double?
+    /// Why there are fewer variants than requested, when there are.
+    let note: String?
     let timeLimit: Double?
     let seed: UInt64
     let iterationLimit: Int?
@@ -41,7 +47,7 @@ struct OptimizeReport: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case instance, n, mode, length, optimum, seconds, loadSeconds, tour, iterations, method, provenOptimal, inputLength,
-             variants, spread, gapPercent
+             variants, spread, gapPercent, variantsRequested, maxExcessPercent, note
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -61,6 +67,9 @@ struct OptimizeReport: Encodable {
         try c.encode(inputLength, forKey: .inputLength)
         try c.encodeIfPresent(variants, forKey: .variants)
         try c.encodeIfPresent(spread, forKey: .spread)
+        try c.encodeIfPresent(variantsRequested, forKey: .variantsRequested)
+        try c.encodeIfPresent(maxExcessPercent, forKey: .maxExcessPercent)
+        try c.encodeIfPresent(note, forKey: .note)
     }
 
     var table: String {
@@ -80,6 +89,7 @@ struct OptimizeReport: Encodable {
                     + v.tour.joined(separator: " ")))
             }
             if let spread { rows.append(("spread", "\(spread)")) }
+            if let note { rows.append(("note", note)) }
         }
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n") + "\n"

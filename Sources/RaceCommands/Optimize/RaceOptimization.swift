@@ -5,8 +5,9 @@ import RacePlanning
 import RouteOptimizer
 
 /// `racekit optimize RACE.json`: reorders the race's first course (start and finish stay
-/// where they are), optionally into K fair variants, and writes the race with the new order.
-/// The reordering itself is RacePlanning's ``CourseReordering``; this prints and writes it.
+/// where they are, or `--open START FINISH` / `--start` / `--finish` replace them), optionally
+/// into K fair variants, and writes the race with the new order. The reordering itself is
+/// RacePlanning's ``CourseReordering``; this prints (text or `--json`) and writes it.
 struct RaceOptimization {
     let command: OptimizeCommand
     let path: String
@@ -15,7 +16,11 @@ struct RaceOptimization {
         let race = try loadRace(path)
         let reordering: CourseReordering
         do throws(CourseReorderingError) {
-            reordering = try CourseReordering(race: race, start: command.start, finish: command.finish, openPath: command.path)
+            // --open START FINISH is --start START --finish FINISH on an open path, as for a matrix.
+            let open = command.open
+            reordering = try CourseReordering(race: race, start: open.first ?? command.start,
+                                              finish: open.count == 2 ? open[1] : command.finish,
+                                              openPath: command.path || !open.isEmpty)
         } catch {
             throw InputError(SourceLocation(file: path), error.description)
         }
@@ -31,19 +36,11 @@ struct RaceOptimization {
         let result = try reordering.variants(count: command.variants, maxExcessPercent: command.maxExcess, options: options,
                                              distances: distances)
 
-        var lines = ["course \"\(result.original.id)\": \(reordering.stopIDs.count) stops, \(Self.metres(result.lengthBefore)) before, "
-            + "\(Self.metres(result.variants[0].length)) after"]
-        for variant in result.variants {
-            lines.append("  \(variant.course.id): \(Self.metres(variant.length))  \(variant.order.joined(separator: " → "))")
-        }
-        if result.variants.count > 1 {
-            lines.append("  variants spread \(Self.metres(result.set.spread)) (\((result.set.spreadPercent * 10).rounded() / 10) %)")
-        }
         if let output = command.output {
             try OutputFile.write(Array(RaceFile.text(result.race).utf8), to: output)
-            lines.append("wrote \(output)")
         }
-        Standard.output(lines.joined(separator: "\n") + "\n")
+        let report = RaceOptimizationReport(result, reordering: reordering, byMatrix: distances != nil, output: command.output)
+        Standard.output(command.json ? try JSONOutput.string(report) + "\n" : report.text)
     }
 
     static func metres(_ length: Int) -> String { length >= 10_000 ? "\((Double(length) / 100).rounded() / 10) km" : "\(length) m" }

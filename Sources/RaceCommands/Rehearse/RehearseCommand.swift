@@ -60,11 +60,17 @@ struct RehearseCommand: ParsableCommand {
             var race = try loadRace(self.race)
             try requireCourse(race, file: self.race, command: "rehearse")
             var preamble = ""
+            var variantSummary: JSONValue?
             if let variants {
                 let generated = try self.variants(of: race, count: variants)
                 race = generated.race
+                // The real excess of each variant; the bound is enforced, so fewer variants are said so.
                 preamble = "variants of course \"\(generated.original.id)\" (within \(FixedPoint.text(generated.set.maxExcessPercent, 1)) % of the best):\n"
-                    + generated.variants.map { "  \($0.course.id): \($0.order.joined(separator: " → "))\n" }.joined()
+                    + zip(generated.variants, generated.set.variants).map { course, variant in
+                        "  \(course.course.id) (+\(FixedPoint.text(variant.excessPercent, 1)) %): \(course.order.joined(separator: " → "))\n"
+                    }.joined()
+                    + (generated.set.shortfall.map { "  \($0)\n" } ?? "")
+                variantSummary = Self.summary(generated)
             }
             var options = SyntheticField.Options(participants: participants)
             options.speedMetersPerSecond = speed
@@ -80,8 +86,22 @@ struct RehearseCommand: ParsableCommand {
                 throw InputError(SourceLocation(file: self.race), error.description)
             }
             progress.finish()
-            Standard.output(json ? rehearsal.json.serialized() + "\n" : preamble + rehearsal.table)
+            var report = rehearsal.json
+            if case .object(let members) = report, let variantSummary { report = .object(members + [JSONMember("variants", variantSummary)]) }
+            Standard.output(json ? report.serialized() + "\n" : preamble + rehearsal.table)
         }
+    }
+
+    /// `--variants` in the JSON: how many were asked for, the bound, each variant's real excess, and why fewer (or null).
+    private static func summary(_ generated: CourseVariants) -> JSONValue {
+        let set = generated.set
+        let each: [JSONValue] = zip(generated.variants, set.variants).map { course, variant in
+            .object([JSONMember("course", .string(course.course.id)), JSONMember("length", .number(Double(course.length))),
+                     JSONMember("excessPercent", .number((variant.excessPercent * 1000).rounded() / 1000))])
+        }
+        return .object([JSONMember("requested", .number(Double(set.requested))),
+                        JSONMember("maxExcessPercent", .number(set.maxExcessPercent)),
+                        JSONMember("courses", .array(each)), JSONMember("note", set.shortfall.map(JSONValue.string) ?? .null)])
     }
 
     /// The race with its first course reordered into `count` fair variants, deterministic for

@@ -22,6 +22,11 @@ extension RaceReport {
             lines.append("")
             lines.append("game mode \(game.mode)\(game.standings.winners.isEmpty ? "" : ": won by " + game.standings.winners.joined(separator: ", "))")
             lines.append(game.standings.table().trimmingCharacters(in: .newlines))
+            // The relay's reveal: every chain, one line each.
+            for case .reveal(let chains, let time) in game.outcomes {
+                lines.append("reveal at \(Self.clock(time)):")
+                lines += chains.map { "  " + $0.description }
+            }
             lines.append("")
         }
         if let last = leader.changes.last {

@@ -1,6 +1,7 @@
 extension RouteSolver {
-    /// K different orders of the same stops, each at most `maxExcessPercent` longer than the best,
-    /// that share as few directed consecutive legs as possible.
+    /// Up to K different orders of the same stops, each at most `maxExcessPercent` longer than the
+    /// shortest of them, that share as few directed consecutive legs as possible. Fewer when no
+    /// further different order fits the bound (``RouteVariantSet/requested`` keeps K).
     ///
     /// Method (a Lagrangian penalty on shared legs, the idea behind route-diversity methods such as
     /// "penalty-based alternative routes", e.g. Bader et al., "Alternative Route Graphs in Road
@@ -14,8 +15,10 @@ extension RouteSolver {
     /// penalised solves can all land back on a chosen order or beyond the bound, while a near
     /// neighbour of the best order still fits. Up to ``exhaustiveLimit`` stops every feasible
     /// order is a candidate, so the choice is exact there. A candidate that repeats a chosen order (the
-    /// same directed legs) is never picked while a different one exists. When no candidate fits
-    /// the bound, the shortest one is kept and its excess is reported as it is.
+    /// same directed legs) is never picked. When no different candidate fits the bound, the
+    /// search stops there: the bound is a promise, so the set is smaller rather than over it. (A
+    /// penalised solve that finds an order shorter than the first makes the bound tighter: the
+    /// variants then over it are dropped and the shortest goes first.)
     ///
     /// The time limit (if any) is shared out over all solves.
     /// - Throws: `invalidOption` for `count < 1` or a negative excess; the solver's errors.
@@ -30,7 +33,7 @@ extension RouteSolver {
         let share = 1 / Double(1 + (count - 1) * weightsPerVariant)
         let closed = problem.shape.isClosed
         let best = try solve(problem, options: options, budget: SearchBudget(options, share: share))
-        let bound = best.length + Int((Double(best.length) * maxExcessPercent / 100).rounded(.down))
+        let bound = longestAllowed(best.length, maxExcessPercent)
         var chosen = [best]
         var uses: [Leg: Int] = [:]
         for leg in best.legs(closed: closed) { uses[leg, default: 0] += 1 }
@@ -50,7 +53,7 @@ extension RouteSolver {
                                                     iterations: 0, method: variant.method))
                 }
             }
-            var weight = max(1, bound - best.length)
+            var weight = max(1, min(bound - best.length, Int(Int32.max)))   // entries are 32-bit anyway
             for attempt in 0..<weightsPerVariant {
                 let penalised = penalisedMatrix(problem.matrix, uses: uses, weight: weight)
                 var attemptOptions = options
@@ -62,16 +65,18 @@ extension RouteSolver {
                 weight = max(1, weight / 3)
             }
             func shared(_ s: RouteSolution) -> Int { s.legs(closed: closed).reduce(0) { $0 + (uses[$1] != nil ? 1 : 0) } }
-            let fresh = candidates.filter { !chosenLegSets.contains(Set($0.legs(closed: closed))) }
-            let pool = fresh.isEmpty ? candidates : fresh
-            let fitting = pool.filter { $0.length <= bound }
-            let pick = fitting.min { (shared($0), $0.length) < (shared($1), $1.length) }
-                ?? pool.min { $0.length < $1.length }!
+            let fitting = candidates.filter { $0.length <= bound && !chosenLegSets.contains(Set($0.legs(closed: closed))) }
+            guard let pick = fitting.min(by: { (shared($0), $0.length) < (shared($1), $1.length) }) else { break }
             chosen.append(pick)
             chosenLegSets.append(Set(pick.legs(closed: closed)))
             for leg in pick.legs(closed: closed) { uses[leg, default: 0] += 1 }
         }
 
+        // The excess is over the shortest variant: keep those within the bound of it, shortest first.
+        let shortestFound = chosen.map(\.length).min()!
+        let finalBound = longestAllowed(shortestFound, maxExcessPercent)
+        chosen = chosen.filter { $0.length <= finalBound }
+        if let k = chosen.firstIndex(where: { $0.length == shortestFound }), k > 0 { chosen.insert(chosen.remove(at: k), at: 0) }
         let legSets = chosen.map { Set($0.legs(closed: closed)) }
         let sharedMatrix = legSets.map { a in legSets.map { b in a.intersection(b).count } }
         var variants: [RouteVariant] = []
@@ -84,7 +89,13 @@ extension RouteSolver {
                                          excessPercent: shortest > 0 ? 100 * Double(solution.length - shortest) / Double(shortest) : 0,
                                          sharedLegs: sharedLegs))
         }
-        return RouteVariantSet(variants: variants, maxExcessPercent: maxExcessPercent, shared: sharedMatrix)
+        return RouteVariantSet(variants: variants, requested: count, maxExcessPercent: maxExcessPercent, shared: sharedMatrix)
+    }
+
+    /// `length` plus `percent` % of it, rounded down; a huge percentage allows any length (no overflow).
+    static func longestAllowed(_ length: Int, _ percent: Double) -> Int {
+        let extra = (Double(length) * percent / 100).rounded(.down)
+        return extra < Double(Int.max / 4) ? length + Int(extra) : Int.max / 2
     }
 
     /// Courses up to this many stops take every feasible order as a candidate (at most 8! orders).

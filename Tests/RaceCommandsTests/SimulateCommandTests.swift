@@ -57,6 +57,11 @@ struct SimulateCommandTests {
         let iof = try RaceKitBinary.run(["simulate", Self.race, Self.tracks, "--format", "iof"])
         #expect(iof.stdout.contains("<ResultList xmlns=\"http://www.orienteering.org/datastandard/3.0\""))
         #expect(iof.stdout.contains("<SplitTime status=\"Missing\">"))
+        if let problems = try IOFSchema.problems(iof.stdout) {
+            #expect(problems.isEmpty, "not valid IOF XML 3.0: \(problems)")
+        } else {
+            print(IOFSchema.skipMessage)
+        }
     }
 
     @Test("--align start places tracks recorded on another day")

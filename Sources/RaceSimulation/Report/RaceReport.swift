@@ -62,6 +62,13 @@ public struct RaceReport: Sendable {
         standings = rows
     }
 
+    /// The game's standings row that scores participant `p` (its own row, or its team's), when a
+    /// game was played.
+    func gameRow(of p: Int) -> StandingsRow? {
+        let id = replay.input.participantIDs[p] ?? replay.input.names[p]
+        return game?.standings.rows.first { $0.competitor == id || $0.members.contains(id) }
+    }
+
     /// `m:ss` or `h:mm:ss` for a duration or a time since the start.
     public static func clock(_ seconds: Seconds?) -> String {
         seconds.map(RaceClock.text) ?? "-"

@@ -54,9 +54,13 @@ public struct RaceReport: Sendable {
             if ta != tb { return ta < tb }
             return a.name < b.name
         }
+        // Equal rows share a rank: the same controls reached in the same time (a course without a
+        // finish, where OK results may differ in the optional controls reached, ranks by both).
         var rank = 0
         for i in rows.indices where rows[i].status == .ok {
-            rank = i > 0 && rows[i - 1].status == .ok && rows[i - 1].runningTime == rows[i].runningTime ? rank : i + 1
+            let same = i > 0 && rows[i - 1].status == .ok && rows[i - 1].runningTime == rows[i].runningTime
+                && rows[i - 1].stopsReached == rows[i].stopsReached
+            rank = same ? rank : i + 1
             rows[i].rank = rank
         }
         standings = rows

@@ -51,8 +51,7 @@ extension RaceReport {
             }
             page += "</table>\n"
         }
-        page += "<h2>Splits</h2>\n<p class=\"note\">Leg time (leg rank); the leg's best in bold. Hover a heading for its stops.</p>\n"
-        page += "<div style=\"overflow-x:auto\">" + splitTable() + "</div>\n<h2>Leader over time</h2>\n"
+        page += "<h2>Splits</h2>\n" + splitTable() + "\n<h2>Leader over time</h2>\n"
         page += "<p class=\"note\">Stops reached against time: the highest line leads; dots mark a new leader.</p>\n" + progressChart(colour)
         if !flags.flags.isEmpty {
             page += "\n<h2>Flags</h2>\n<table><tr><th>Time</th><th>Name</th><th>Kind</th><th>Evidence</th></tr>\n"
@@ -184,7 +183,8 @@ extension RaceReport {
             if finishes.contains(stop) { return "F" }
             return String(order.firstIndex(of: stop)! + 1)
         }
-        var html = "<table><tr><th>#</th><th>Name</th>"
+        var html = "<p class=\"note\">Leg time (leg rank); the leg's best in bold. Hover a heading for its stops.</p>\n"
+        html += "<div style=\"overflow-x:auto\"><table><tr><th>#</th><th>Name</th>"
         for key in keys {
             let title = Self.escape("\(race.stops[key.from].name) → \(race.stops[key.to].name)")
             html += "<th title=\"\(title)\">\(label(key.from, arriving: false))→\(label(key.to, arriving: true))</th>"
@@ -203,7 +203,7 @@ extension RaceReport {
             }
             html += "<td>\(Self.clock(lost))</td></tr>\n"
         }
-        return html + "</table>"
+        return html + "</table></div>"
     }
 
     /// Stops reached against time for every participant: whoever is highest leads.

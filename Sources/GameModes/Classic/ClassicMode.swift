@@ -10,10 +10,11 @@ import RaceModel
 ///   course's `optional` list may be skipped: a visit to a later stop, past nothing but optional
 ///   stops, counts and skips them.
 /// - A visit outside the stop's time window is recorded, not counted.
-/// - With `questionGate`, reaching a stop with a question opens it: nothing else counts until
+/// - With `questionGate` (the default), reaching a stop with a question opens it: nothing else counts until
 ///   it is answered. A wrong answer costs `rules.secondsPerWrongAnswer` (`wrongAnswer:
 ///   "penalty"`; the way then goes on) or a new try no sooner than `retryDelaySeconds` later
-///   (`"retry"`).
+///   (`"retry"`). Without it no question is asked at all: tasks are ignored and answers count
+///   for nothing.
 /// - The result time is the finish time plus penalties; the lowest wins; equal result times
 ///   keep the order of finishing (the ``TieRule``). The win is declared once no one still
 ///   running can beat it. Finishing after `timeLimitSeconds` is `OverTime`, leaving or not
@@ -23,7 +24,7 @@ public struct ClassicMode: GameMode {
     public static let summary = "The ordered race: the next stop unlocks on arrival, an optional question gate, first to finish wins."
     public static let options = [
         ModeOption("questionGate", type: "boolean", default: "true",
-                   "a stop with a question must be answered before the next stop unlocks"),
+                   "a stop with a question must be answered before the next stop unlocks; false turns questions off entirely (none is asked, no penalty)"),
         ModeOption("wrongAnswer", type: WrongAnswer.typeDescription, default: "\"penalty\"",
                    "penalty: a wrong answer adds rules.secondsPerWrongAnswer and the race goes on; retry: answer again after retryDelaySeconds"),
         ModeOption("retryDelaySeconds", type: "number ≥ 0", default: "30",

@@ -1,6 +1,7 @@
 /// Character-level pieces of XML 1.0 (W3C Recommendation, fifth edition): names, white space,
-/// and the decoding of character and entity references (§4.1, §4.6).
-enum XMLCharacters {
+/// and the decoding of character and entity references (§4.1, §4.6), and the package's one
+/// escaper for everything RaceKit writes as XML or HTML.
+public enum XMLCharacters {
     /// XML white space (§2.3 `S`): space, tab, carriage return, line feed.
     @inline(__always)
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
@@ -81,8 +82,10 @@ enum XMLCharacters {
         v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || (v >= 0x10000 && v <= 0x10FFFF)
     }
 
-    /// `text` escaped for element content or a double-quoted attribute value.
-    static func escape(_ text: String, attribute: Bool = false) -> String {
+    /// `text` escaped for element content or a double-quoted attribute value: `&` `<` `>` (and in
+    /// an attribute `"`, line feed and tab) as references, carriage return as `&#13;`, and the
+    /// other control characters, which XML 1.0 cannot carry, dropped.
+    public static func escape(_ text: String, attribute: Bool = false) -> String {
         var needs = false
         for b in text.utf8 where b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b < 0x20 {
             needs = true; break

@@ -43,10 +43,16 @@ enum ModesReport {
                 JSONMember("options", .array(mode.options.map { option in
                     .object([
                         JSONMember("name", .string(option.name)), JSONMember("type", .string(option.type)),
-                        JSONMember("default", .string(option.defaultValue)), JSONMember("meaning", .string(option.meaning)),
+                        JSONMember("default", jsonDefault(option)), JSONMember("meaning", .string(option.meaning)),
                     ])
                 })),
             ])
         }).serialized()
+    }
+
+    /// An option's default as the JSON value a race file would hold (`"penalty"`, `3`, `[]`), not
+    /// as the text the table shows; the text itself when it is not JSON.
+    private static func jsonDefault(_ option: ModeOption) -> JSONValue {
+        (try? JSONParser.parse(Array(option.defaultValue.utf8), file: "default of \(option.name)")) ?? .string(option.defaultValue)
     }
 }

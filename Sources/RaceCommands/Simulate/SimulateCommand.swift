@@ -56,6 +56,16 @@ struct SimulateCommand: ParsableCommand {
             Standard.error("racekit: warning: the race's mode \"\(name)\" is not one racekit knows; scoring the course only")
             return nil
         }
+        // The mode's own rules on this race (a territory game needs two teams and a full board, a
+        // score hunt stops with points): a game that cannot be played is refused with the
+        // validator's issues, as `racekit validate` gives them, not scored as an empty table.
+        let modeErrors = chosen.validate(ValidationContext(race: race)).filter { $0.severity == .error }
+        guard modeErrors.isEmpty else {
+            for issue in modeErrors.prefix(20) { Standard.error(issue.formatted(file: self.race)) }
+            let count = "\(modeErrors.count) error\(modeErrors.count == 1 ? "" : "s")"
+            throw InputError(SourceLocation(file: self.race),
+                             "the race cannot be played as \"\(name)\" (\(count) above); fix the race, or choose another --mode (--mode none scores the course only)")
+        }
         let responder: any Responder
         var players: Set<String> = []
         if let responses {

@@ -24,10 +24,14 @@ public struct CourseCheck: Hashable, Sendable {
     /// Visits that matched no control.
     public let additional: [StopVisit]
 
-    /// Running time, from start to finish.
+    /// Running time, from start to finish. A course without a finish (an any-order board) has
+    /// none to run to: its time is when the last control was reached, from the start (or the
+    /// race start for a course without one).
     public var runningTime: Seconds? {
-        guard let start = startTime, let finish = finishTime else { return nil }
-        return finish - start
+        guard let start = startTime else { return nil }
+        if let finish = finishTime { return finish - start }
+        guard let course, course.finish == nil, let last = punches.compactMap(\.time).max() else { return nil }
+        return last - start
     }
 
     /// Punched controls in course order (for ranking progress: more is better).

@@ -120,12 +120,20 @@ public struct Rehearsal: Sendable {
         }
     }
 
+    /// More participants than this inside a control at once gets a stagger suggestion.
+    public static let crowdLimit = 6
+
     /// Stops missed more than 2 % of the time get a radius suggestion (enough for the noise:
-    /// three standard deviations plus the runners' aiming spread, rounded up to 5 m); stops where
-    /// more than six are inside at once get a stagger suggestion; course variants whose medians
-    /// differ by more than 10 % get a fairness note.
+    /// three standard deviations plus the runners' aiming spread, rounded up to 5 m); controls
+    /// where more than ``crowdLimit`` are inside at once get a stagger suggestion; course variants
+    /// whose medians differ by more than 10 % get a fairness note.
+    ///
+    /// A course's start and finish are left out of the crowding advice: the rehearsal starts
+    /// everyone together there and a track ends inside the finish, so their counts say how many
+    /// ran, not something an organiser can change at that stop.
     static func recommend(race: Race, stops: [StopFigures], noise: Meters, courses: [CourseFigures]) -> [Recommendation] {
         var out: [Recommendation] = []
+        let startsAndFinishes = Set(race.courses.flatMap { [$0.start, $0.finish].compactMap { $0 } })
         for figures in stops {
             let stop = race.stops[figures.stop]
             if figures.missRate > 0.02, case .circle(_, let radius) = stop.fence {
@@ -133,8 +141,9 @@ public struct Rehearsal: Sendable {
                 out.append(Recommendation(stop: stop.id, text: "\(stop.id): raise the radius to \(Int(suggested)) m "
                     + "(\(percent(figures.missRate)) of arrivals were missed under \(Int(noise)) m GPS noise)"))
             }
-            if figures.peakTogether > 6 {
-                out.append(Recommendation(stop: stop.id, text: "\(stop.id): up to \(figures.peakTogether) participants at once; stagger the starts or split the stop"))
+            if figures.peakTogether > Self.crowdLimit, !startsAndFinishes.contains(stop.id) {
+                out.append(Recommendation(stop: stop.id, text: "\(stop.id): up to \(figures.peakTogether) participants inside at once "
+                    + "(more than \(Self.crowdLimit)); stagger the starts or split the stop"))
             }
         }
         let medians = courses.compactMap(\.median)

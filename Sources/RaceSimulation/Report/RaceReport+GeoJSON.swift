@@ -3,10 +3,12 @@ import GeoFormats
 import RaceModel
 
 extension RaceReport {
-    /// A GeoJSON FeatureCollection (RFC 7946): the stops (points with their radius, or
-    /// polygons), each participant's track as a LineString with per-point times
-    /// (`coordinateProperties.times`, RFC 3339 when the race has a start time, else seconds since
-    /// the start), and each visit as a point.
+    /// A GeoJSON FeatureCollection (RFC 7946): the stops (a circle as its centre Point with
+    /// `radiusMeters`, since GeoJSON has no circle; a polygon fence as a MultiPolygon), each
+    /// participant's track as a LineString with per-point times (`coordinateProperties.times`),
+    /// and each visit as a point. Every time is a number of seconds since the race start, with or
+    /// without a start time, so a consumer reads one form; when the race has a start time the
+    /// collection says when that was (`startTime`, RFC 3339, a foreign member).
     public var geoJSON: JSONValue {
         func position(_ lat: Double, _ lon: Double) -> JSONValue {
             .array([.number((lon * 1e7).rounded() / 1e7), .number((lat * 1e7).rounded() / 1e7)])
@@ -15,9 +17,7 @@ extension RaceReport {
             .object([JSONMember("type", .string("Feature")), JSONMember("geometry", geometry),
                      JSONMember("properties", .object(properties.map { JSONMember($0.0, $0.1) }))])
         }
-        func time(_ t: Double) -> JSONValue {
-            startEpoch.map { .string(Timestamp.format($0 + t)) } ?? .number((t * 1000).rounded() / 1000)
-        }
+        func time(_ t: Double) -> JSONValue { .number((t * 1000).rounded() / 1000) }
         var features: [JSONValue] = []
         for stop in race.stops {
             var properties: [(String, JSONValue)] = [("kind", .string("stop")), ("id", .string(stop.id)), ("name", .string(stop.name))]
@@ -50,6 +50,8 @@ extension RaceReport {
                 [("kind", .string("visit")), ("name", .string(replay.input.names[visit.participant])),
                  ("stop", .string(race.stops[visit.stop].id)), ("time", time(visit.time))]))
         }
-        return .object([JSONMember("type", .string("FeatureCollection")), JSONMember("features", .array(features))])
+        var members = [JSONMember("type", .string("FeatureCollection"))]
+        if let startEpoch { members.append(JSONMember("startTime", .string(Timestamp.format(startEpoch)))) }
+        return .object(members + [JSONMember("features", .array(features))])
     }
 }

@@ -1,3 +1,4 @@
+import GameModes
 import GeoCore
 import RaceModel
 
@@ -27,7 +28,9 @@ extension RaceReport {
 
             """
         page += "<h2>Map</h2>\n" + map(colour) + "\n"
-        let showPoints = race.stops.contains { $0.points != nil }
+        // One points figure: the game's when a mode is played (its rules may take points away),
+        // else the stops' sum.
+        let showPoints = game == nil && race.stops.contains { $0.points != nil }
         page += "<h2>Standings</h2>\n<table><tr><th>#</th><th>Name</th><th>Status</th><th>Time</th><th>Stops</th>\(showPoints ? "<th>Points</th>" : "")</tr>\n"
         for s in standings {
             page += "<tr><td>\(s.rank.map(String.init) ?? "")</td><td><span class=\"swatch\" style=\"background:\(colour(s.participant))\"></span>\(Self.escape(s.name))</td>"
@@ -37,16 +40,18 @@ extension RaceReport {
         page += "</table>\n"
         if let game {
             let winners = game.standings.winners.isEmpty ? "" : " — won by \(Self.escape(game.standings.winners.joined(separator: ", ")))"
-            page += "<h2>Game: \(Self.escape(game.mode))\(winners)</h2>\n<table><tr><th>#</th><th>Name</th><th>Status</th><th>Points</th><th>Stops</th><th>Details</th></tr>\n"
+            page += "<h2>Game: \(Self.escape(game.mode))\(winners)</h2>\n"
+            let board = GameBoardSVG(game.standings)
+            if let board { page += board.svg + "\n" }
+            page += "<table><tr><th>#</th><th>Name</th><th>Status</th><th>Points</th><th>Stops</th><th>Details</th></tr>\n"
             for row in game.standings.rows {
-                let details = row.details.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+                let details = Self.readableDetails(row, columns: game.standings.columns, leaving: board == nil ? [] : [GameBoardSVG.detail])
                 page += "<tr><td>\(row.rank.map(String.init) ?? "")</td><td>\(Self.escape(row.name))</td><td class=\"status-\(row.status.rawValue)\">\(row.status.rawValue)</td>"
                 page += "<td>\(row.points)</td><td>\(row.stopsReached)</td><td style=\"text-align:left\">\(Self.escape(details))</td></tr>\n"
             }
             page += "</table>\n"
         }
-        page += "<h2>Splits</h2>\n<p class=\"note\">Leg time (leg rank); the leg's best in bold. Hover a heading for its stops.</p>\n"
-        page += "<div style=\"overflow-x:auto\">" + splitTable() + "</div>\n<h2>Leader over time</h2>\n"
+        page += "<h2>Splits</h2>\n" + splitTable() + "\n<h2>Leader over time</h2>\n"
         page += "<p class=\"note\">Stops reached against time: the highest line leads; dots mark a new leader.</p>\n" + progressChart(colour)
         if !flags.flags.isEmpty {
             page += "\n<h2>Flags</h2>\n<table><tr><th>Time</th><th>Name</th><th>Kind</th><th>Evidence</th></tr>\n"
@@ -87,17 +92,33 @@ extension RaceReport {
             let points = Swift.stride(from: 0, to: mine.count, by: stride).map { xy(positions.latitude[mine[$0]], positions.longitude[mine[$0]]) }
             svg += "<polyline fill=\"none\" stroke=\"\(colour(p))\" stroke-width=\"1.5\" stroke-opacity=\"0.75\" points=\"\(points.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " "))\"/>\n"
         }
+        // Markers first, then the labels, placed so that none overlaps another or covers a marker.
+        var markers: [MapLabelPlacer.Box] = []
+        var anchors: [(x: Double, y: Double, radius: Double, inside: Bool)] = []
         for stop in race.stops {
             switch stop.fence {
             case .circle(let c, let r):
                 let (x, y) = xy(c.latitude, c.longitude)
-                svg += "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(max(3, r * scale)))\" fill=\"#ffd54f\" fill-opacity=\"0.45\" stroke=\"#8d6e00\"/>\n"
-                svg += "<text x=\"\(f(x + 6))\" y=\"\(f(y - 6))\" font-size=\"12\" fill=\"#333\">\(Self.escape(stop.name))</text>\n"
+                let radius = max(3, r * scale)
+                svg += "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(radius))\" fill=\"#ffd54f\" fill-opacity=\"0.45\" stroke=\"#8d6e00\"/>\n"
+                markers.append(MapLabelPlacer.Box(minX: x - radius, minY: y - radius, maxX: x + radius, maxY: y + radius))
+                anchors.append((x, y, radius, false))
             case .polygon(let polygons):
+                var points: [(Double, Double)] = []
                 for ring in polygons.joined() {
-                    svg += "<polygon points=\"\(ring.map { let p = xy($0.latitude, $0.longitude); return "\(f(p.0)),\(f(p.1))" }.joined(separator: " "))\" fill=\"#ffd54f\" fill-opacity=\"0.45\" stroke=\"#8d6e00\"/>\n"
+                    let ringPoints = ring.map { xy($0.latitude, $0.longitude) }
+                    points += ringPoints
+                    svg += "<polygon points=\"\(ringPoints.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " "))\" fill=\"#ffd54f\" fill-opacity=\"0.45\" stroke=\"#8d6e00\"/>\n"
                 }
+                let xs = points.map(\.0), ys = points.map(\.1)
+                let minX = xs.min() ?? 0, maxX = xs.max() ?? 0, minY = ys.min() ?? 0, maxY = ys.max() ?? 0
+                anchors.append(((minX + maxX) / 2, (minY + maxY) / 2, max(maxX - minX, maxY - minY) / 2, true))
             }
+        }
+        var placer = MapLabelPlacer(width: width, height: height, markers: markers)
+        for (stop, anchor) in zip(race.stops, anchors) {
+            let label = placer.place(stop.name, x: anchor.x, y: anchor.y, radius: anchor.radius, centred: anchor.inside)
+            svg += "<text class=\"stop-label\" x=\"\(f(label.x))\" y=\"\(f(label.y))\" font-size=\"\(Int(MapLabelPlacer.fontSize))\" fill=\"#333\" stroke=\"#f7f7f4\" stroke-width=\"3\" paint-order=\"stroke\">\(Self.escape(stop.name))</text>\n"
         }
         let barMetres = pow(10, (log10(max(metresX, 10)) - 0.5).rounded(.down))
         svg += "<line x1=\"20\" y1=\"\(Int(height) - 20)\" x2=\"\(f(20 + barMetres * scale))\" y2=\"\(Int(height) - 20)\" stroke=\"#333\" stroke-width=\"2\"/>"
@@ -105,27 +126,68 @@ extension RaceReport {
         return svg + "</svg>"
     }
 
+    /// A row's mode-specific details as "name: value" pairs, in the mode's column order (other
+    /// keys after, by name), leaving out empty values and the keys in `leaving`.
+    static func readableDetails(_ row: StandingsRow, columns: [String], leaving: Set<String>) -> String {
+        let order = columns + row.details.keys.filter { !columns.contains($0) }.sorted()
+        return order.compactMap { key in
+            guard !leaving.contains(key), let value = row.details[key], !value.isEmpty else { return nil }
+            return "\(Self.words(key)): \(value)"
+        }.joined(separator: " · ")
+    }
+
+    /// `wrongAnswers` → `wrong answers`.
+    static func words(_ key: String) -> String {
+        var out = ""
+        for c in key {
+            if c.isUppercase { out += " " + c.lowercased() } else { out.append(c) }
+        }
+        return out
+    }
+
     /// Splits per leg and participant, leg rank in brackets, the leg's best in bold.
+    ///
+    /// Only legs that every runner of a course runs the same way are compared
+    /// (``Course/fixedLegs``): inside an any-order group, or on a board without start or finish,
+    /// each runner makes their own legs, and ranking them would compare different things.
     private func splitTable() -> String {
         let names = replay.input.names
-        var keys: [LegAnalysis.LegKey] = []
-        for leg in legs.legs where !keys.contains(LegAnalysis.LegKey(from: leg.from, to: leg.to)) {
-            keys.append(LegAnalysis.LegKey(from: leg.from, to: leg.to))
+        let index = Dictionary(race.stops.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var fixed = Set<LegAnalysis.LegKey>()
+        for course in race.courses {
+            for leg in course.fixedLegs {
+                if let from = index[leg.from], let to = index[leg.to] { fixed.insert(LegAnalysis.LegKey(from: from, to: to)) }
+            }
         }
-        // Headings number the stops in the order legs first appear: S for the first, F for the last.
+        var keys: [LegAnalysis.LegKey] = []
+        for leg in legs.legs {
+            let key = LegAnalysis.LegKey(from: leg.from, to: leg.to)
+            if fixed.contains(key) && !keys.contains(key) { keys.append(key) }
+        }
+        guard !keys.isEmpty else {
+            return "<p class=\"note\">No leg is the same for every runner (the controls are visited in any order), so there are no splits to compare.</p>"
+        }
+        // Headings: S for a course's start, F for its finish, other stops numbered in the order
+        // the legs first reach them.
+        let starts = Set(race.courses.compactMap { $0.start.flatMap { index[$0] } })
+        let finishes = Set(race.courses.compactMap { $0.finish.flatMap { index[$0] } })
         var order: [Int] = []
         for key in keys {
-            if !order.contains(key.from) { order.append(key.from) }
-            if !order.contains(key.to) { order.append(key.to) }
+            for stop in [key.from, key.to] where !starts.contains(stop) && !finishes.contains(stop) && !order.contains(stop) {
+                order.append(stop)
+            }
         }
-        func label(_ stop: Int) -> String {
-            let i = order.firstIndex(of: stop)!
-            return i == 0 ? "S" : (i == order.count - 1 && stop == order.last ? "F" : String(i))
+        func label(_ stop: Int, arriving: Bool) -> String {
+            if arriving ? finishes.contains(stop) : starts.contains(stop) { return arriving ? "F" : "S" }
+            if starts.contains(stop) { return "S" }
+            if finishes.contains(stop) { return "F" }
+            return String(order.firstIndex(of: stop)! + 1)
         }
-        var html = "<table><tr><th>#</th><th>Name</th>"
+        var html = "<p class=\"note\">Leg time (leg rank); the leg's best in bold. Hover a heading for its stops.</p>\n"
+        html += "<div style=\"overflow-x:auto\"><table><tr><th>#</th><th>Name</th>"
         for key in keys {
             let title = Self.escape("\(race.stops[key.from].name) → \(race.stops[key.to].name)")
-            html += "<th title=\"\(title)\">\(label(key.from))→\(label(key.to))</th>"
+            html += "<th title=\"\(title)\">\(label(key.from, arriving: false))→\(label(key.to, arriving: true))</th>"
         }
         html += "<th>Time lost</th></tr>\n"
         for s in standings {
@@ -141,7 +203,7 @@ extension RaceReport {
             }
             html += "<td>\(Self.clock(lost))</td></tr>\n"
         }
-        return html + "</table>"
+        return html + "</table></div>"
     }
 
     /// Stops reached against time for every participant: whoever is highest leads.

@@ -4,7 +4,9 @@ extension RaceReport {
     /// The standings and the flags as aligned text, for a terminal.
     public var table: String {
         var lines = ["\(race.name): \(standings.count) participants, \(replay.visits.count) visits"]
-        let showPoints = race.stops.contains { $0.points != nil }
+        // One points figure: the game's when a mode is played (its rules may take points away),
+        // else the stops' sum.
+        let showPoints = game == nil && race.stops.contains { $0.points != nil }
         let header = ["#", "name", "status", "time", "stops"] + (showPoints ? ["points"] : [])
         var rows = standings.map { s in
             [s.rank.map(String.init) ?? "-", s.name, s.status.rawValue, Self.clock(s.runningTime),

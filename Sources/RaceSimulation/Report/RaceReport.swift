@@ -58,12 +58,23 @@ public struct RaceReport: Sendable {
             if ta != tb { return ta < tb }
             return a.name < b.name
         }
+        // Equal rows share a rank: the same controls reached in the same time (a course without a
+        // finish, where OK results may differ in the optional controls reached, ranks by both).
         var rank = 0
         for i in rows.indices where rows[i].status == .ok {
-            rank = i > 0 && rows[i - 1].status == .ok && rows[i - 1].runningTime == rows[i].runningTime ? rank : i + 1
+            let same = i > 0 && rows[i - 1].status == .ok && rows[i - 1].runningTime == rows[i].runningTime
+                && rows[i - 1].stopsReached == rows[i].stopsReached
+            rank = same ? rank : i + 1
             rows[i].rank = rank
         }
         standings = rows
+    }
+
+    /// The game's standings row that scores participant `p` (its own row, or its team's), when a
+    /// game was played.
+    func gameRow(of p: Int) -> StandingsRow? {
+        let id = replay.input.participantIDs[p] ?? replay.input.names[p]
+        return game?.standings.rows.first { $0.competitor == id || $0.members.contains(id) }
     }
 
     /// `m:ss` or `h:mm:ss` for a duration or a time since the start.

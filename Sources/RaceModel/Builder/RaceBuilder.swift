@@ -26,6 +26,10 @@ public struct RaceBuilder: Sendable {
     private var race: Race
     private var defaultRadius: Meters = 25
     private var layout: CourseLayout = .ordered
+    /// The ids of the stops so far, and for each slug the next suffix to try: so making an id
+    /// unique costs O(1), not a look at every stop (which made building n stops O(n²)).
+    private var takenIDs: Set<String> = []
+    private var nextSuffix: [String: Int] = [:]
 
     public init(name: String) {
         race = Race(name: name)
@@ -37,12 +41,15 @@ public struct RaceBuilder: Sendable {
     /// Adds a circular stop. `id` defaults to a slug of the name, made unique.
     public func stop(_ name: String, at centre: Coordinate, id: String? = nil, radius: Meters? = nil,
                      points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil, notes: String? = nil) -> RaceBuilder {
-        with {
-            let stop = Stop(id: id ?? $0.uniqueID(for: name), name: name,
-                            fence: .circle(centre: centre, radiusMeters: radius ?? $0.defaultRadius),
-                            task: task, points: points, window: window, notes: notes)
-            $0.race.stops.append(stop)
-        }
+        with { $0.addStop(name, at: centre, id: id, radius: radius, points: points, task: task, window: window, notes: notes) }
+    }
+
+    /// ``stop(_:at:id:radius:points:task:window:notes:)`` in place: what the importers call in
+    /// their loops, since each fluent call copies the builder's stops (O(n) each, O(n²) in all).
+    mutating func addStop(_ name: String, at centre: Coordinate, id: String? = nil, radius: Meters? = nil,
+                          points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil, notes: String? = nil) {
+        append(Stop(id: id ?? uniqueID(for: name), name: name, fence: .circle(centre: centre, radiusMeters: radius ?? defaultRadius),
+                    task: task, points: points, window: window, notes: notes))
     }
 
     /// Adds a polygon stop (rings of coordinates, exterior first; closed or open).
@@ -54,11 +61,18 @@ public struct RaceBuilder: Sendable {
     /// Adds a multipolygon stop: polygons of rings (exterior first; closed or open).
     public func stop(_ name: String, polygons: [[[Coordinate]]], id: String? = nil, points: Int? = nil,
                      task: StopTask? = nil) -> RaceBuilder {
-        with {
-            let closed = polygons.map { rings in rings.map { ring in ring.first == ring.last ? ring : ring + ring.prefix(1) } }
-            $0.race.stops.append(Stop(id: id ?? $0.uniqueID(for: name), name: name, fence: .polygon(closed),
-                                      task: task, points: points))
-        }
+        with { $0.addStop(name, polygons: polygons, id: id, points: points, task: task) }
+    }
+
+    /// ``stop(_:polygons:id:points:task:)`` in place (see ``addStop(_:at:id:radius:points:task:window:notes:)``).
+    mutating func addStop(_ name: String, polygons: [[[Coordinate]]], id: String? = nil, points: Int? = nil, task: StopTask? = nil) {
+        let closed = polygons.map { rings in rings.map { ring in ring.first == ring.last ? ring : ring + ring.prefix(1) } }
+        append(Stop(id: id ?? uniqueID(for: name), name: name, fence: .polygon(closed), task: task, points: points))
+    }
+
+    private mutating func append(_ stop: Stop) {
+        race.stops.append(stop)
+        takenIDs.insert(stop.id)
     }
 
     public func describe(_ text: String) -> RaceBuilder { with { $0.race.description = text } }
@@ -93,13 +107,15 @@ public struct RaceBuilder: Sendable {
         return copy
     }
 
-    /// A slug of the name made unique among the stops: -2, -3… when taken.
-    private func uniqueID(for name: String) -> String {
+    /// A slug of the name made unique among the stops: -2, -3… when taken. Suffixes only grow
+    /// per slug, so the ids are the same as trying -2, -3… from the start each time.
+    private mutating func uniqueID(for name: String) -> String {
         let slug = Self.slug(name)
-        let taken = Set(race.stops.map(\.id))
-        var candidate = slug, n = 2
-        while taken.contains(candidate) { candidate = "\(slug)-\(n)"; n += 1 }
-        return candidate
+        guard takenIDs.contains(slug) else { return slug }
+        var n = nextSuffix[slug] ?? 2
+        while takenIDs.contains("\(slug)-\(n)") { n += 1 }
+        nextSuffix[slug] = n + 1
+        return "\(slug)-\(n)"
     }
 
     /// A lowercase ASCII slug of a name, for ids and file names: accents dropped ("Zürich" →

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GameModes
 import GeoFormats
 import RaceModel
 
@@ -53,6 +54,10 @@ struct BuildCommand: ParsableCommand {
     func validate() throws {
         guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres.") }
         if let timeLimit, !(timeLimit.isFinite && timeLimit > 0) { throw ValidationError("--time-limit must be positive.") }
+        let modes = GameModeRegistry.standard.identifiers
+        guard modes.contains(mode) else {
+            throw ValidationError("--mode \(DiagnosticText.sanitized(mode)) is not a game mode; use one of: \(modes.joined(separator: ", ")).")
+        }
     }
 
     func run() throws {
@@ -60,16 +65,21 @@ struct BuildCommand: ParsableCommand {
             let title = name ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
             var builder = RaceBuilder(name: title).radius(radius).mode(GameModeSelection(name: mode)).course(course.layout)
             if let timeLimit { builder = builder.timeLimit(minutes: timeLimit) }
+            let sources: StopSources
             switch URL(fileURLWithPath: input).pathExtension.lowercased() {
             case "geojson", "json":
-                builder = builder.stops(fromGeoJSON: try GeoJSONStops.stops(from: try GeoJSONReader.read(path: input), file: input,
-                                                                            defaultRadiusMeters: radius))
+                let stops = try GeoJSONStops.stops(from: try GeoJSONReader.read(path: input), file: input, defaultRadiusMeters: radius)
+                builder = builder.stops(fromGeoJSON: stops)
+                sources = StopSources(file: input, places: stops.map { ("\(input):/features/\($0.feature)", nil) })
             case "gpx":
                 let waypoints = try GPXDocument.read(path: input).waypoints
                 guard !waypoints.isEmpty else { throw InputError(SourceLocation(file: input), "the GPX file has no waypoints to make stops from") }
                 builder = builder.stops(fromWaypoints: waypoints)
+                sources = StopSources(file: input, places: waypoints.indices.map { (input, "waypoint \($0 + 1)") })
             default:
-                builder = try StopListCSV.addStops(from: try CSVDocument(bytes: try FileBytes.read(input), file: input), to: builder)
+                let document = try CSVDocument(bytes: try FileBytes.read(input), file: input)
+                builder = try StopListCSV.addStops(from: document, to: builder)
+                sources = StopSources(file: input, places: document.rows.map { ("\(input):\($0.line)", nil) })
             }
             let race = builder.build()
             let text = RaceFile.text(race)
@@ -81,7 +91,7 @@ struct BuildCommand: ParsableCommand {
                 Standard.output(text)
             }
             let issues = RaceValidator().validate(race)
-            for issue in issues { Standard.error(issue.formatted(file: output ?? "race")) }
+            for issue in issues { Standard.error(sources.formatted(issue)) }
             if issues.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
         }
     }

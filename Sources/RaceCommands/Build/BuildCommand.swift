@@ -12,10 +12,13 @@ struct BuildCommand: ParsableCommand {
         discussion: """
         CSV: a header with name,lat,lon and optionally id,radius_m,points,question,options,answer (options \
         separated by |). GeoJSON (.geojson, .json): Points (with an optional radius property) become circles, \
-        Polygons and MultiPolygons polygon fences; properties name, id, points, question, options, answer. \
+        Polygons and MultiPolygons polygon fences; properties name, id (else the Feature's id), points, question, \
+        options, answer. Numbers are plain decimals (no 0x…); points are whole numbers within ±999999999999999; \
+        a CSV row has at most 256 fields. \
         GPX: every waypoint becomes a stop, named after it. Stops keep the file's order; the course starts at the first and finishes \
         at the last (--course ordered), visits them in any order (any-order), or is left out (none). \
-        The race is validated after it is built: errors are printed and the exit code is 1.
+        The race is validated after it is built: issues name the input's line (CSV), feature (GeoJSON) or \
+        waypoint (GPX); errors make the exit code 1.
         """
     )
 

@@ -68,4 +68,14 @@ struct BuildReadersCommandTests {
         #expect(none.status == 1 && !none.stdout.contains("optimal"))
         #expect(none.stderr.contains("e.json: error: the matrix has no stops"), "\(none.stderr)")
     }
+
+    @Test("optimize --help and the TSPLIB size error state the same memory (measured peak 1 798 732 KB at 15 000 nodes)")
+    func memoryStatedOnce() throws {
+        let help = try RaceKitBinary.run(["optimize", "--help"])
+        #expect(help.stdout.replacingOccurrences(of: "\n", with: " ").contains("two n × n distance matrices, 1.8 GB at that size"), "\(help.stdout)")
+        let folder = try TemporaryFolder()
+        let tsp = try folder.write("x.tsp", "NAME: x\nDIMENSION: 15001\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n")
+        let result = try RaceKitBinary.run(["optimize", "--tsplib", tsp])
+        #expect(result.stderr.contains("the solver keeps two n × n distance matrices: 1800 MB at that size"), "\(result.stderr)")
+    }
 }

@@ -33,7 +33,9 @@ let package = Package(
         .target(name: "Geofencing", dependencies: ["GeoCore"]),
         .target(name: "GeoFormats", dependencies: ["GeoCore", "Geofencing"]),
         .target(name: "RaceModel", dependencies: ["GeoCore", "Geofencing", "GeoFormats"]),
-        .target(name: "RouteOptimizer", dependencies: ["GeoCore"]),
+        // GeoFormats for its readers' shared parts (the JSON reader, the decimal grammar, diagnostics);
+        // GeoFormats knows nothing of the optimizer.
+        .target(name: "RouteOptimizer", dependencies: ["GeoCore", "GeoFormats"]),
         // Race-level uses of the optimizer (a course's fair variants written into the race), shared by
         // `racekit optimize` and `racekit rehearse`; RouteOptimizer itself knows nothing of races.
         .target(name: "RacePlanning", dependencies: ["GeoCore", "RaceModel", "RouteOptimizer"]),

@@ -80,7 +80,7 @@ struct FenceCheckCommandTests {
     @Test("bad input: exit 1 and one message with file:line:column", arguments: [
         ("id,lat,lon,radius_m\n1,2,3,4\n", "participant,t,lat,lon\n0,0,1,1\n0,1,95,1\n", "positions.csv:3:5: error: latitude 95.0 is out of range (-90…90)"),
         ("id,lat,lon,radius_m\n1,2,3,4\n1,2,3,4\n", "participant,t,lat,lon\n0,0,1,1\n", "stops.csv:3:1: error: duplicate stop id 1 (first on line 2)"),
-        ("id,lat,lon,radius_m\n1,2,3,0\n", "participant,t,lat,lon\n0,0,1,1\n", "stops.csv:2:7: error: radius_m 0.0 must be greater than 0"),
+        ("id,lat,lon,radius_m\n1,2,3,0\n", "participant,t,lat,lon\n0,0,1,1\n", "stops.csv:2:7: error: radius_m 0.0 is out of range (greater than 0, at most 20000000)"),
         ("id,lat,lon,radius_m\n1,2,3,4\n", "participant,t,lat,lon\n0,5,1,1\n0,4,1,1\n", "positions.csv:3:3: error: time 4.0 is earlier"),
         ("id,lat,lon,radius_m\n1,2,3,4\n", "participant,t,lat,lon\n0,0,1,x\n", "positions.csv:2:7: error: lon 'x' is not a number"),
         ("id,lat,lon,radius_m\n1,2,3,4\n", "", "positions.csv: error: the file is empty"),

@@ -86,9 +86,49 @@ struct ValidatorRuleTests {
         #expect(found.contains("warning unknown-key /colour"))
         #expect(found.contains("error duplicate-key /colour"))
         #expect(found.contains("error wrong-type /stops/1/points"))
-        // Stop 0 could not be decoded; the course now names it as unknown, at the file's paths.
-        #expect(found.contains("error unknown-stop /courses/0/start"))
+        // Stop 0 could not be decoded: its own problem is reported, and the course naming it is
+        // not blamed for an unknown stop as well.
+        #expect(!found.contains("error unknown-stop /courses/0/start"), "\(found)")
         #expect(reading.sources.stops == [1, 2, 3, 4])
+        #expect(reading.sources.undecodedStopIDs == ["hauptbahnhof"])
+    }
+
+    @Test("a stop with longitude 200 is reported once, where it is; a stop that does not exist still is unknown")
+    func brokenStopNotAlsoUnknown() throws {
+        let reading = try RaceFixtures.read("""
+            {"format": "racekit.race/1", "name": "x", "stops": [
+              {"id": "a", "fence": {"type": "circle", "center": [200, 47], "radius": 30}},
+              {"id": "b", "fence": {"type": "circle", "center": [8, 47], "radius": 30}}],
+             "courses": [{"id": "c", "controls": ["a", "b", "ghost"]}]}
+            """)
+        let found = RaceValidator().validate(reading).filter { $0.severity == .error }.map { "\($0.code) \($0.path)" }
+        #expect(found == ["coordinate-out-of-range /stops/0/fence/center/0", "unknown-stop /courses/0/controls/2"])
+    }
+
+    @Test("start time needs a UTC offset, the time zone must exist, points beyond 10^15 are out of range (not 'not whole')")
+    func settingsAndRanges() throws {
+        let reading = try RaceFixtures.read("""
+            {"format": "racekit.race/1", "name": "x", "startTime": "2026-05-02T10:00:00", "timeZone": "Mars/Olympus_Mons",
+             "stops": [{"id": "a", "points": 1e15, "fence": {"type": "circle", "center": [8, 47], "radius": 30}}]}
+            """)
+        let errors = RaceValidator().validate(reading).filter { $0.severity == .error }
+        #expect(errors.map { "\($0.code) \($0.path)" } == ["bad-start-time /startTime", "bad-time-zone /timeZone", "out-of-range /stops/0/points"])
+        #expect(errors.map(\.message) == [
+            "\"2026-05-02T10:00:00\" has no UTC offset (Z or ±hh:mm), so the instant is unknown",
+            "\"Mars/Olympus_Mons\" is not a time zone this system knows",
+            "points 1000000000000000 is out of range (a whole number in -999999999999999…999999999999999)",
+        ])
+        let fine = try RaceFixtures.read("""
+            {"format": "racekit.race/1", "name": "x", "startTime": "2026-05-02T10:00:00Z", "timeZone": "Europe/Zurich",
+             "stops": [{"id": "a", "points": 999999999999999, "fence": {"type": "circle", "center": [8, 47], "radius": 30}}]}
+            """)
+        #expect(RaceValidator().validate(fine).filter { $0.severity == .error }.isEmpty)
+    }
+
+    @Test("a validation issue's message and hint are printed with control characters escaped")
+    func issueEscaped() {
+        let issue = ValidationIssue(.error, "unknown-stop", at: "/courses/0", "stop \"\u{1B}]0;x\u{07}\"", hint: "a\u{0}b")
+        #expect(issue.formatted(file: "r.json") == "r.json:/courses/0: error: stop \"\\u001b]0;x\\u0007\" [unknown-stop]\n  hint: a\\u0000b")
     }
 }
 

@@ -22,6 +22,11 @@ struct InputTests {
         ("0,1\n1,0,4\n", "m.csv:2: error: this row has 3 distances; the matrix needs 2 (one per stop)"),
         ("a,b\n0, x\n1,0\n", "m.csv:2:4: error: 'x' is not a number"),
         ("x,a,b\na,0,1\nc,1,0\n", "m.csv:3:1: error: row label 'c' should be 'b', the header's label 2"),
+        // One decimal grammar: a cell that starts like a number is a distance, and must be one
+        // (these were read as 16 and 1, or taken for a header of labels).
+        ("0,0x10\n0x10,0\n", "m.csv:1:3: error: '0x10' is not a number"),
+        ("0,1\u{0}\n1\u{0},0\n", "m.csv:1:3: error: '1\\u0000' is not a number"),
+        ("", "m.csv: error: the file has no rows"),
     ])
     func csvErrors(text: String, message: String) {
         #expect(throws: (any Error).self) { try MatrixFile.parseCSV(text, source: "m.csv") }
@@ -46,11 +51,15 @@ struct InputTests {
         ("[[0,1],[1,0]]", nil),
         ("{\"labels\": [\"a\", \"b\"], \"matrix\": [[0,1],[2,0]]}", nil),
         ("[[0,1],[1,-2]]", "m.json:/1/1: error: distance -2 is negative"),
-        ("{\"matrix\": [[0,1],[1,\"x\"]]}", "m.json:/matrix/1/1: error: expected a number"),
+        ("{\"matrix\": [[0,1],[1,\"x\"]]}", "m.json:/matrix/1/1: error: expected a number, found a string"),
         ("{\"matrix\": [[0,1],[1,0,3]]}", "m.json:/matrix/1: error: this row has 3 distances; the matrix needs 2 (one per stop)"),
         ("{\"ids\": [\"a\"], \"matrix\": [[0,1],[1,0]]}", "m.json:/matrix: error: 1 labels but 2 rows"),
         ("[[0,1.5],[1,0]]", "m.json:/0/1: error: distance 1.5 is not a whole number (distances are integers: metres, seconds, …)"),
-        ("[[0,1],", "m.json: error: not valid JSON"),
+        // The strict JSON reader's line:column and reason (JSONSerialization said only "not valid JSON").
+        ("[[0,1],", "m.json:1:8: error: unexpected end of file: a value is missing"),
+        ("[[0,1],\n [1,0x10]]", "m.json:2:6: error: expected ',' or ']' in an array, found 'x'"),
+        ("[]", "m.json: error: the matrix has no stops"),
+        ("{\"matrix\": [[0,1],[1,0]], \"matrix\": [[0]]}", "m.json:/matrix: error: \"matrix\" appears more than once"),
     ] as [(String, String?)])
     func json(text: String, message: String?) {
         do {
@@ -143,10 +152,13 @@ struct InputTests {
         ("NAME: x\nDIMENSION: 3\nEDGE_WEIGHT_TYPE: GEO\nNODE_COORD_SECTION\n1 0 0\n2 1 1\nEOF\n", "x.tsp: error: DIMENSION is 3 but the file has 2 coordinates"),
         ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: GEO\nNODE_COORD_SECTION\n1 0 0\n 2 1\n", "x.tsp:6:2: error: expected 'id x y', got '2 1'"),
         ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: GEO\nNODE_COORD_SECTION\n1 0 0\n3 1 1\n", "x.tsp:6:1: error: node 3 where node 2 was expected (ids must be 1…n in order)"),
-        ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n  2 nan 1\n", "x.tsp:6:3: error: node 2: coordinates must be finite numbers, got 'nan 1'"),
-        ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: ATT\nNODE_COORD_SECTION\n1 0 inf\n2 1 1\n", "x.tsp:5:1: error: node 1: coordinates must be finite numbers, got '0 inf'"),
+        ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n  2 nan 1\n", "x.tsp:6:3: error: node 2: coordinates must be finite decimal numbers, got 'nan 1'"),
+        ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: ATT\nNODE_COORD_SECTION\n1 0 inf\n2 1 1\n", "x.tsp:5:1: error: node 1: coordinates must be finite decimal numbers, got '0 inf'"),
         ("NAME: x\nDIMENSION: 15001\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n",
-         "x.tsp:2:1: error: DIMENSION 15001 is more than 15000 nodes (the solver keeps a full n × n matrix: 900 MB at that size)"),
+         "x.tsp:2:1: error: DIMENSION 15001 is more than 15000 nodes (the solver keeps two n × n distance matrices: 1800 MB at that size)"),
+        ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0x10 0\n2 1 1\n",
+         "x.tsp:5:1: error: node 1: coordinates must be finite decimal numbers, got '0x10 0'"),
+        ("NAME: x\nDIMENSION: 0x10\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n", "x.tsp: error: no valid DIMENSION"),
         ("NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 3e9 0\n",
          "x.tsp: error: the coordinates are too far apart: distances up to 3000000001.0 would not fit in 32 bits (at most 2147483646)"),
     ])

@@ -13,9 +13,13 @@ public struct CSVDocument: Sendable {
     public let rows: [Row]
     public let file: String
 
+    /// The most fields a row may have: more is an error at its line, before they are stored (a
+    /// line of 50 MB of commas would otherwise take a gigabyte of empty fields).
+    public static let maximumFields = 256
+
     /// Parses CSV text. Blank lines are skipped; a UTF-8 byte-order mark is ignored.
     /// - Throws: ``InputError`` for an empty file, an unterminated quote, text after a
-    ///   closing quote, or bytes that are not UTF-8.
+    ///   closing quote, a row of more than ``maximumFields`` fields, or bytes that are not UTF-8.
     public init(bytes: [UInt8], file: String) throws(InputError) {
         self.file = file
         guard var text = String(validating: bytes, as: UTF8.self) else {
@@ -44,6 +48,9 @@ public struct CSVDocument: Sendable {
                 }
                 field = ""; inQuotes = true; quoted = true
             case ",":
+                guard fields.count + 1 < Self.maximumFields else {
+                    throw InputError(SourceLocation(file: file, line: rowLine), "the row has more than \(Self.maximumFields) fields")
+                }
                 endField()
             case "\n":
                 endField()

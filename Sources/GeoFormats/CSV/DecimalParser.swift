@@ -4,17 +4,22 @@ import Glibc
 import Darwin
 #endif
 
-/// Parses decimal numbers from bytes, correctly rounded like `strtod`, without allocating.
+/// Parses decimal numbers from bytes, correctly rounded like `strtod`, without allocating: the
+/// one number grammar of every RaceKit reader (CSV, GPX, GeoJSON, JSON, TSPLIB, matrix files).
+///
+/// Grammar: an optional sign, digits with an optional `.` and fraction (at least one digit in
+/// all), an optional exponent (`e`/`E`, optional sign, digits). Nothing else: no hexadecimal
+/// (`0x10`), no `nan`/`inf`, no spaces or NUL bytes inside, no value beyond a double's range.
 ///
 /// Plain decimals with at most 15 significant digits and at most 22 fraction digits take the
 /// exact fast path: both the digits and the power of ten are exact doubles, and one IEEE
 /// division rounds correctly (W. D. Clinger, "How to Read Floating Point Numbers Accurately",
 /// PLDI 1990). Everything else goes to the C library's `strtod`.
-enum DecimalParser {
+public enum DecimalParser {
     private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 
     /// The value of the bytes, or `nil` if they are not one finite decimal number.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         let n = text.count
         guard n > 0 else { return nil }
         var i = 0
@@ -65,7 +70,7 @@ enum DecimalParser {
     }
 
     /// The value of an optionally signed run of decimal digits, or `nil` (also on overflow).
-    static func parseInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    public static func parseInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         let n = text.count
         guard n > 0 else { return nil }
         var i = 0
@@ -80,5 +85,17 @@ enum DecimalParser {
             i += 1
         }
         return negative ? -value : value
+    }
+
+    /// The value of `text` by the same grammar, or `nil`.
+    public static func parse(_ text: some StringProtocol) -> Double? {
+        var copy = String(text)
+        return copy.withUTF8 { parse($0) }
+    }
+
+    /// The value of an optionally signed run of decimal digits in `text`, or `nil`.
+    public static func parseInteger(_ text: some StringProtocol) -> Int? {
+        var copy = String(text)
+        return copy.withUTF8 { parseInteger($0) }
     }
 }

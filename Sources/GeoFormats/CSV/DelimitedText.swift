@@ -4,8 +4,12 @@ import GeoCore
 /// line and column of every field for error messages.
 ///
 /// Handles a UTF-8 byte-order mark, `\n` and `\r\n` line ends, spaces around fields, and blank
-/// lines (skipped: they are not rows). Allocates nothing per line once `fields` has grown.
+/// lines (skipped: they are not rows). Allocates nothing per line once `fields` has grown, and
+/// never more than ``maximumFields`` fields: a line of 50 MB of commas is an error, not 1.6 GiB.
 struct DelimitedText {
+    /// The most fields a line may have (the formats read this way have at most five columns).
+    static let maximumFields = 64
+
     /// One field: its trimmed bytes and 1-based column.
     struct Field {
         let start: Int
@@ -26,7 +30,8 @@ struct DelimitedText {
     }
 
     /// Splits the next non-blank line into `fields`; returns `false` at the end of the input.
-    mutating func nextLine(into fields: inout [Field]) -> Bool {
+    /// - Throws: ``InputError`` at the line when it has more than ``maximumFields`` fields.
+    mutating func nextLine(into fields: inout [Field]) throws(InputError) -> Bool {
         while offset < bytes.count {
             line += 1
             let start = offset
@@ -44,6 +49,9 @@ struct DelimitedText {
                 var a = fieldStart, b = comma
                 while a < b && Self.isSpace(bytes[a]) { a += 1 }
                 while b > a && Self.isSpace(bytes[b - 1]) { b -= 1 }
+                guard fields.count < Self.maximumFields else {
+                    throw InputError(lineLocation, "the line has more than \(Self.maximumFields) fields")
+                }
                 fields.append(Field(start: a, end: b, column: a - start + 1))
                 if comma >= stop { break }
                 fieldStart = comma + 1
@@ -102,7 +110,7 @@ struct DelimitedText {
     mutating func readHeader(required: [String], optional: [String] = []) throws(InputError) -> Int {
         var fields: [Field] = []
         let expected = (required + optional.map { "[\($0)]" }).joined(separator: ",")
-        guard nextLine(into: &fields) else {
+        guard try nextLine(into: &fields) else {
             throw InputError(SourceLocation(file: file), "the file is empty; expected a header line '\(expected)'")
         }
         let names = fields.map { text($0).lowercased() }

@@ -19,7 +19,8 @@ public enum PositionsCSV {
 
     /// Reads a positions file.
     /// - Throws: ``InputError`` at `file:line:column` for a missing or wrong header, a missing
-    ///   or extra column, a non-numeric value, a coordinate out of range, a negative accuracy,
+    ///   or extra column, a non-numeric value, a coordinate out of range, a time beyond
+    ///   ±``FixLimits/maximumSeconds``, an accuracy outside 0…``FixLimits/maximumMeters``,
     ///   a time earlier than the row before (rows must be ordered by time), or no rows at all.
     public static func read(path: String) throws(InputError) -> PositionTable {
         let bytes = try FileBytes.read(path)
@@ -41,7 +42,7 @@ public enum PositionsCSV {
             var lines = ContiguousArray<Int32>()
             lines.reserveCapacity(buffer.count / 40)
             var lastTime = -Double.infinity
-            while text.nextLine(into: &fields) {
+            while try text.nextLine(into: &fields) {
                 guard fields.count == width else {
                     throw InputError(text.lineLocation, "expected \(width) fields, found \(fields.count)")
                 }
@@ -68,6 +69,9 @@ public enum PositionsCSV {
                 let t = try text.double(fields[1], name: "t")
                 let lat = try text.double(fields[2], name: "lat")
                 let lon = try text.double(fields[3], name: "lon")
+                guard abs(t) <= FixLimits.maximumSeconds else {
+                    throw InputError(text.location(fields[1]), "time \(t) is out of range (at most \(Int(FixLimits.maximumSeconds)) seconds either side of 0)")
+                }
                 guard t >= lastTime else {
                     throw InputError(text.location(fields[1]), "time \(t) is earlier than the previous row's \(lastTime); rows must be ordered by time")
                 }
@@ -76,7 +80,9 @@ public enum PositionsCSV {
                 var accuracy: Double?
                 if hasAccuracy, fields[4].end > fields[4].start {
                     let value = try text.double(fields[4], name: "accuracy")
-                    guard value >= 0 else { throw InputError(text.location(fields[4]), "accuracy \(value) must not be negative") }
+                    guard value >= 0, value <= FixLimits.maximumMeters else {
+                        throw InputError(text.location(fields[4]), "accuracy \(value) is out of range (0…\(Int(FixLimits.maximumMeters)) metres)")
+                    }
                     accuracy = value
                 }
                 columns.append(participant: participant, time: t, latitude: lat, longitude: lon, accuracy: accuracy)

@@ -17,7 +17,7 @@ public enum StopsCSV {
     /// Reads a stops file.
     /// - Throws: ``InputError`` at `file:line:column` for a missing or wrong header, a missing
     ///   or extra column, a non-numeric value, a coordinate out of range, a duplicate id, or a
-    ///   radius that is not positive; an empty file or one without stops is an error too.
+    ///   radius outside 0 < r ≤ ``FixLimits/maximumMeters``; an empty file or one without stops is an error too.
     public static func read(path: String) throws(InputError) -> StopTable {
         let bytes = try FileBytes.read(path)
         return try bytes.withUnsafeBufferPointer { buffer throws(InputError) in
@@ -38,7 +38,7 @@ public enum StopsCSV {
         var ids: [Int] = [], fences: [Fence] = []
         var firstLine: [Int: Int] = [:]
         var fields: [DelimitedText.Field] = []
-        while text.nextLine(into: &fields) {
+        while try text.nextLine(into: &fields) {
             guard fields.count == header.count else {
                 throw InputError(text.lineLocation, "expected \(header.count) fields (\(header.joined(separator: ","))), found \(fields.count)")
             }
@@ -53,8 +53,8 @@ public enum StopsCSV {
             firstLine[id] = text.line
             try text.validateCoordinate(latitude: lat, longitude: lon, latitudeField: fields[1], longitudeField: fields[2])
             let centre = Coordinate(uncheckedLatitude: lat, longitude: lon)
-            guard radius > 0 else {
-                throw InputError(text.location(fields[3]), "radius_m \(radius) must be greater than 0")
+            guard radius > 0, radius <= FixLimits.maximumMeters else {
+                throw InputError(text.location(fields[3]), "radius_m \(radius) is out of range (greater than 0, at most \(Int(FixLimits.maximumMeters)))")
             }
             ids.append(id)
             fences.append(.circle(try! CircleFence(centre: centre, radiusMeters: radius)))

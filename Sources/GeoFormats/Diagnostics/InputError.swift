@@ -11,5 +11,6 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(location): error: \(message)" }
+    /// The diagnostic line, with the input's bytes made safe to print (``DiagnosticText``).
+    public var description: String { "\(DiagnosticText.escaped(location.description)): error: \(DiagnosticText.sanitized(message))" }
 }

@@ -227,7 +227,7 @@ public struct GPXWarning: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(location): warning: \(message)" }
+    public var description: String { "\(DiagnosticText.escaped(location.description)): warning: \(DiagnosticText.sanitized(message))" }
 }
 
 /// A whole GPX file in memory.

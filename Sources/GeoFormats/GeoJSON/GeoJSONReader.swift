@@ -8,7 +8,8 @@ import GeoCore
 /// Checked: the `type` members; coordinates nested as the type needs; at least two positions per
 /// LineString and four per ring; rings closed; longitude within ±180 and latitude within ±90.
 /// Either ring winding is accepted (RFC 7946 §3.1.6 says parsers SHOULD NOT reject it); foreign
-/// members are ignored; nesting deeper than 256 is refused.
+/// members are ignored; nesting deeper than 256 is refused; a name twice in one object (two
+/// `coordinates`, say) is an error at the second, since readers disagree on which one wins.
 public enum GeoJSONReader {
     /// Reads a file.
     public static func read(path: String) throws(InputError) -> GeoJSONObject {
@@ -176,6 +177,7 @@ struct GeoJSONSyntax {
         let start = i
         i += 1
         var members: [(key: String, value: GeoJSONNode)] = []
+        var names = Set<String>()
         skipSpace()
         if i < bytes.count && bytes[i] == 0x7D { i += 1; return .object(members, offset: start) }
         while true {
@@ -183,7 +185,11 @@ struct GeoJSONSyntax {
             guard i < bytes.count, bytes[i] == 0x22 else {
                 throw error(i < bytes.count ? "expected a member name in quotes, found \(here)" : "unexpected end of file in an object (truncated?)")
             }
+            let keyOffset = i
             let key = try string()
+            guard names.insert(key).inserted else {
+                throw error("\"\(key)\" appears twice in this object (JSON readers disagree on which one wins)", at: keyOffset)
+            }
             skipSpace()
             guard i < bytes.count, bytes[i] == 0x3A else { throw error("expected ':' after \"\(key.prefix(40))\", found \(here)") }
             i += 1

@@ -2,9 +2,10 @@ import GeoCore
 import Geofencing
 
 /// A race stop read from a GeoJSON feature: a Point with a `radius` (metres) makes a circle
-/// fence, a Polygon or MultiPolygon a polygon fence. Properties: `name`, `radius` (also
+/// fence, a Polygon or MultiPolygon a polygon fence. Properties: `id`, `name`, `radius` (also
 /// `radius_m`, `radiusMeters`), `points`, `question`, `options` (strings) and `answer`.
 public struct GeoJSONStop: Hashable, Sendable {
+    /// `properties.id`, else the Feature's own `id` (RFC 7946 §3.2): a string or a number.
     public var id: JSONValue?
     public var name: String?
     public var fence: Fence
@@ -12,6 +13,9 @@ public struct GeoJSONStop: Hashable, Sendable {
     public var question: String?
     public var options: [String]
     public var answer: String?
+    /// The index of the feature it was read from in the file's `features` (for messages:
+    /// `/features/3`).
+    public var feature: Int
 }
 
 public enum GeoJSONStops {
@@ -60,8 +64,17 @@ public enum GeoJSONStops {
             var points: Double?
             switch f[property: "points"] {
             case nil, .null?: break
-            case .number(let n)?: points = n
+            case .number(let n)?:
+                if let problem = WholeNumber.problem(n, name: "points") { throw fail("/properties/points", problem) }
+                points = n
             default: throw fail("/properties/points", "points must be a number")
+            }
+            var id = f.id
+            switch f[property: "id"] {
+            case nil, .null?: break
+            case .string(let s)? where s.isEmpty: throw fail("/properties/id", "a stop's id must not be empty")
+            case let value? where value.isStringOrNumber: id = value
+            default: throw fail("/properties/id", "a stop's id must be a string or a number")
             }
             let fence: Fence
             switch geometry {
@@ -82,8 +95,8 @@ public enum GeoJSONStops {
             default:
                 throw fail("/geometry", "a stop needs a Point with a radius, a Polygon or a MultiPolygon, not a \(geometry.typeName)")
             }
-            stops.append(GeoJSONStop(id: f.id, name: name, fence: fence, points: points, question: question,
-                                     options: options, answer: answer))
+            stops.append(GeoJSONStop(id: id, name: name, fence: fence, points: points, question: question,
+                                     options: options, answer: answer, feature: k))
         }
         return stops
     }
@@ -94,6 +107,15 @@ public enum GeoJSONStops {
             return .polygon(try PolygonFence(polygons: coordinates))
         } catch {
             throw fail(error.description)
+        }
+    }
+}
+
+private extension JSONValue {
+    var isStringOrNumber: Bool {
+        switch self {
+        case .string, .number: return true
+        default: return false
         }
     }
 }

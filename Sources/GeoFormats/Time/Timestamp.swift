@@ -8,6 +8,12 @@ public enum Timestamp {
     /// (read as the next second) and surrounding white space.
     /// - Returns: seconds since 1970 UTC, or `nil` if the text is not such a date-time.
     public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        parse(text, requiringOffset: false)
+    }
+
+    /// Like ``parse(_:)-(UnsafeBufferPointer<UInt8>)``; with `requiringOffset`, a time without `Z`
+    /// or `±hh:mm` is `nil` too (a race's start must say which instant it is, not leave it to UTC).
+    public static func parse(_ text: UnsafeBufferPointer<UInt8>, requiringOffset: Bool) -> Double? {
         var i = 0, n = text.count
         while i < n && XMLCharacters.isSpace(text[i]) { i += 1 }
         while n > i && XMLCharacters.isSpace(text[n - 1]) { n -= 1 }
@@ -71,6 +77,8 @@ public enum Timestamp {
             } else {
                 return nil
             }
+        } else if requiringOffset {
+            return nil
         }
         guard i == n else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
@@ -79,9 +87,9 @@ public enum Timestamp {
     }
 
     /// Parses a `String`.
-    public static func parse(_ text: String) -> Double? {
+    public static func parse(_ text: String, requiringOffset: Bool = false) -> Double? {
         var text = text
-        return text.withUTF8 { parse($0) }
+        return text.withUTF8 { parse($0, requiringOffset: requiringOffset) }
     }
 
     /// `seconds` since 1970 as `YYYY-MM-DDThh:mm:ss[.fff]Z` in UTC, with the fewest fraction

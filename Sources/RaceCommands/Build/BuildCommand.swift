@@ -12,14 +12,17 @@ struct BuildCommand: ParsableCommand {
         discussion: """
         CSV: a header with name,lat,lon and optionally id,radius_m,points,question,options,answer (options \
         separated by |). GeoJSON (.geojson, .json): Points (with an optional radius property) become circles, \
-        Polygons and MultiPolygons polygon fences; properties name, id, points, question, options, answer. \
+        Polygons and MultiPolygons polygon fences; properties name, id (else the Feature's id), points, question, \
+        options, answer. Numbers are plain decimals (no 0x…); points are whole numbers within ±999999999999999; \
+        a CSV row has at most 256 fields. \
         GPX: every waypoint becomes a stop, named after it. Stops keep the file's order; the course starts at the first and finishes \
         at the last (--course ordered), visits them in any order (any-order), or is left out (none). \
         --participants reads a CSV with a header name and optionally id, team, course: each distinct team \
         name becomes a team. What each mode needs: quiz, stops with questions; score, stops with points; \
         relay, 2 to 8 participants; territory, N×N stops (9 for 3×3) and participants in two teams. \
-        The race is validated after it is built, game-mode rules included (as racekit validate): errors \
-        are printed and the exit code is 1.
+        The race is validated after it is built, game-mode rules included (as racekit validate): issues \
+        name the input's line (CSV), feature (GeoJSON) or waypoint (GPX), or the participants file; \
+        errors are printed and the exit code is 1.
         """
     )
 
@@ -70,6 +73,10 @@ struct BuildCommand: ParsableCommand {
     func validate() throws {
         guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres.") }
         if let timeLimit, !(timeLimit.isFinite && timeLimit > 0) { throw ValidationError("--time-limit must be positive.") }
+        let modes = GameModeRegistry.standard.identifiers
+        guard modes.contains(mode) else {
+            throw ValidationError("--mode \(DiagnosticText.sanitized(mode)) is not a game mode; use one of: \(modes.joined(separator: ", ")).")
+        }
     }
 
     func run() throws {
@@ -80,20 +87,26 @@ struct BuildCommand: ParsableCommand {
             if let startTime { builder = builder.start(at: startTime, timeZone: timeZone) }
             if let timeZone, startTime == nil { builder = builder.timeZone(timeZone) }
             if let raceDescription { builder = builder.describe(raceDescription) }
+            var sources: StopSources
             switch URL(fileURLWithPath: input).pathExtension.lowercased() {
             case "geojson", "json":
-                builder = builder.stops(fromGeoJSON: try GeoJSONStops.stops(from: try GeoJSONReader.read(path: input), file: input,
-                                                                            defaultRadiusMeters: radius))
+                let stops = try GeoJSONStops.stops(from: try GeoJSONReader.read(path: input), file: input, defaultRadiusMeters: radius)
+                builder = builder.stops(fromGeoJSON: stops)
+                sources = StopSources(file: input, places: stops.map { ("\(input):/features/\($0.feature)", nil) })
             case "gpx":
                 let waypoints = try GPXDocument.read(path: input).waypoints
                 guard !waypoints.isEmpty else { throw InputError(SourceLocation(file: input), "the GPX file has no waypoints to make stops from") }
                 builder = builder.stops(fromWaypoints: waypoints)
+                sources = StopSources(file: input, places: waypoints.indices.map { (input, "waypoint \($0 + 1)") })
             default:
-                builder = try StopListCSV.addStops(from: try CSVDocument(bytes: try FileBytes.read(input), file: input), to: builder)
+                let document = try CSVDocument(bytes: try FileBytes.read(input), file: input)
+                builder = try StopListCSV.addStops(from: document, to: builder)
+                sources = StopSources(file: input, places: document.rows.map { ("\(input):\($0.line)", nil) })
             }
             if let participants {
                 builder = try ParticipantListCSV.addParticipants(from: try CSVDocument(bytes: try FileBytes.read(participants), file: participants),
                                                                  to: builder)
+                sources.participantsFile = participants
             }
             let race = builder.build()
             let text = RaceFile.text(race)
@@ -105,7 +118,7 @@ struct BuildCommand: ParsableCommand {
                 Standard.output(text)
             }
             let issues = RaceValidator.withStandardModes.validate(race)
-            for issue in issues { Standard.error(issue.formatted(file: output ?? "race")) }
+            for issue in issues { Standard.error(sources.formatted(issue)) }
             if issues.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
         }
     }

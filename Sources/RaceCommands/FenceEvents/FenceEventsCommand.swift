@@ -20,10 +20,10 @@ struct FenceEventsCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "Stops CSV: header id,lat,lon,radius_m.")
+    @Option(help: "Stops CSV: header id,lat,lon,radius_m; 0 < radius_m ≤ 20000000.")
     var stops: String
 
-    @Option(help: "Positions CSV: header participant,t,lat,lon[,accuracy], rows ordered by t.")
+    @Option(help: "Positions CSV: header participant,t,lat,lon[,accuracy], rows ordered by t; |t| ≤ 1e11 s, accuracy 0…20000000 m, at most 64 fields a line.")
     var positions: String
 
     @Option(help: "Metres past the radius before an exit counts (hysteresis).")

@@ -1,3 +1,5 @@
+import GeoFormats
+
 /// Fixed-point number text, the same on every platform (no locale, no exponent).
 enum FixedPoint {
     /// `value` with exactly `digits` decimals, rounded half away from zero.
@@ -5,6 +7,8 @@ enum FixedPoint {
         guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
+        // Beyond 2⁵³ the fixed digits would be invented: write the double's own digits, still plain.
+        guard abs(value) * scale < 9e15 else { return PlainDecimal.text(value) }
         let scaled = (abs(value) * scale).rounded()
         let integer = (scaled / scale).rounded(.down)
         let sign = value < 0 && scaled != 0 ? "-" : ""

@@ -20,9 +20,9 @@ extension RaceBuilder {
             let points = stop.points.map { Int($0.rounded()) }
             switch stop.fence {
             case .circle(let circle):
-                builder = builder.stop(name, at: circle.centre, id: id, radius: circle.radiusMeters, points: points, task: task)
+                builder.addStop(name, at: circle.centre, id: id, radius: circle.radiusMeters, points: points, task: task)
             case .polygon(let polygon):
-                builder = builder.stop(name, polygons: polygon.polygons, id: id, points: points, task: task)
+                builder.addStop(name, polygons: polygon.polygons, id: id, points: points, task: task)
             }
         }
         return builder
@@ -34,9 +34,9 @@ extension RaceBuilder {
         var builder = self
         for (i, point) in waypoints.enumerated() {
             let details = point.details
-            builder = builder.stop(details.name ?? "Waypoint \(i + 1)",
-                                   at: Coordinate(uncheckedLatitude: point.latitude, longitude: point.longitude),
-                                   notes: details.description)
+            builder.addStop(details.name ?? "Waypoint \(i + 1)",
+                            at: Coordinate(uncheckedLatitude: point.latitude, longitude: point.longitude),
+                            notes: details.description)
         }
         return builder
     }

@@ -26,6 +26,8 @@ public struct RaceBuilder: Sendable {
     private var race: Race
     private var defaultRadius: Meters = 25
     private var layout: CourseLayout = .ordered
+    /// The ids of the stops so far (making an id unique is O(1), so building n stops is O(n)).
+    private var stopIDs = UniqueIDs([])
 
     public init(name: String) {
         race = Race(name: name)
@@ -37,12 +39,15 @@ public struct RaceBuilder: Sendable {
     /// Adds a circular stop. `id` defaults to a slug of the name, made unique.
     public func stop(_ name: String, at centre: Coordinate, id: String? = nil, radius: Meters? = nil,
                      points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil, notes: String? = nil) -> RaceBuilder {
-        with {
-            let stop = Stop(id: id ?? $0.uniqueID(for: name), name: name,
-                            fence: .circle(centre: centre, radiusMeters: radius ?? $0.defaultRadius),
-                            task: task, points: points, window: window, notes: notes)
-            $0.race.stops.append(stop)
-        }
+        with { $0.addStop(name, at: centre, id: id, radius: radius, points: points, task: task, window: window, notes: notes) }
+    }
+
+    /// ``stop(_:at:id:radius:points:task:window:notes:)`` in place: what the importers call in
+    /// their loops, since each fluent call copies the builder's stops (O(n) each, O(n²) in all).
+    mutating func addStop(_ name: String, at centre: Coordinate, id: String? = nil, radius: Meters? = nil,
+                          points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil, notes: String? = nil) {
+        append(Stop(id: id ?? stopIDs.make(from: name), name: name, fence: .circle(centre: centre, radiusMeters: radius ?? defaultRadius),
+                    task: task, points: points, window: window, notes: notes))
     }
 
     /// Adds a polygon stop (rings of coordinates, exterior first; closed or open).
@@ -54,11 +59,18 @@ public struct RaceBuilder: Sendable {
     /// Adds a multipolygon stop: polygons of rings (exterior first; closed or open).
     public func stop(_ name: String, polygons: [[[Coordinate]]], id: String? = nil, points: Int? = nil,
                      task: StopTask? = nil) -> RaceBuilder {
-        with {
-            let closed = polygons.map { rings in rings.map { ring in ring.first == ring.last ? ring : ring + ring.prefix(1) } }
-            $0.race.stops.append(Stop(id: id ?? $0.uniqueID(for: name), name: name, fence: .polygon(closed),
-                                      task: task, points: points))
-        }
+        with { $0.addStop(name, polygons: polygons, id: id, points: points, task: task) }
+    }
+
+    /// ``stop(_:polygons:id:points:task:)`` in place (see ``addStop(_:at:id:radius:points:task:window:notes:)``).
+    mutating func addStop(_ name: String, polygons: [[[Coordinate]]], id: String? = nil, points: Int? = nil, task: StopTask? = nil) {
+        let closed = polygons.map { rings in rings.map { ring in ring.first == ring.last ? ring : ring + ring.prefix(1) } }
+        append(Stop(id: id ?? stopIDs.make(from: name), name: name, fence: .polygon(closed), task: task, points: points))
+    }
+
+    private mutating func append(_ stop: Stop) {
+        race.stops.append(stop)
+        stopIDs.insert(stop.id)
     }
 
     /// Adds a participant. `id` defaults to a slug of the name, made unique among the
@@ -72,8 +84,8 @@ public struct RaceBuilder: Sendable {
     /// - Complexity: O(n) for n participants (ids and teams are looked up in sets).
     public func participants(_ entries: [(name: String, id: String?, team: String?, course: String?)]) -> RaceBuilder {
         with { builder in
-            var participantIDs = Set(builder.race.participants.map(\.id))
-            var teamIDs = Set(builder.race.teams.map(\.id))
+            var participantIDs = UniqueIDs(builder.race.participants.map(\.id))
+            var teamIDs = UniqueIDs(builder.race.teams.map(\.id))
             var teamByName = Dictionary(builder.race.teams.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
             for entry in entries {
                 var teamID: String?
@@ -81,15 +93,19 @@ public struct RaceBuilder: Sendable {
                     if let known = teamByName[team] {
                         teamID = known
                     } else {
-                        let newID = Self.firstFree(Self.slug(team), in: teamIDs)
+                        let newID = teamIDs.make(from: team)
                         builder.race.teams.append(Team(id: newID, name: team))
-                        teamIDs.insert(newID)
                         teamByName[team] = newID
                         teamID = newID
                     }
                 }
-                let id = entry.id ?? Self.firstFree(Self.slug(entry.name), in: participantIDs)
-                participantIDs.insert(id)
+                let id: String
+                if let given = entry.id {
+                    id = given
+                    participantIDs.insert(given)
+                } else {
+                    id = participantIDs.make(from: entry.name)
+                }
                 builder.race.participants.append(Participant(id: id, name: entry.name, team: teamID, course: entry.course))
             }
         }
@@ -127,22 +143,6 @@ public struct RaceBuilder: Sendable {
         var copy = self
         change(&copy)
         return copy
-    }
-
-    /// A slug of the name made unique among the stops: -2, -3… when taken.
-    private func uniqueID(for name: String) -> String {
-        let slug = Self.slug(name)
-        let taken = Set(race.stops.map(\.id))
-        var candidate = slug, n = 2
-        while taken.contains(candidate) { candidate = "\(slug)-\(n)"; n += 1 }
-        return candidate
-    }
-
-    /// `slug`, or `slug-2`, `slug-3`… the first not in `taken` (participant and team ids).
-    private static func firstFree(_ slug: String, in taken: Set<String>) -> String {
-        var candidate = slug, n = 2
-        while taken.contains(candidate) { candidate = "\(slug)-\(n)"; n += 1 }
-        return candidate
     }
 
     /// A lowercase ASCII slug of a name, for ids and file names: accents dropped ("Zürich" →

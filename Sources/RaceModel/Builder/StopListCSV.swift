@@ -30,7 +30,7 @@ public enum StopListCSV {
             }
             func number(_ name: String) throws(InputError) -> Double? {
                 guard let text = field(name) else { return nil }
-                guard let value = Double(text), value.isFinite else { throw InputError(location(name), "\(name) '\(text)' is not a number") }
+                guard let value = DecimalParser.parse(text) else { throw InputError(location(name), "\(name) '\(text)' is not a number") }
                 return value
             }
             guard row.fields.count == document.header.count else {
@@ -53,8 +53,12 @@ public enum StopListCSV {
                 }
                 task = StopTask(question: question, options: options.split(separator: "|").map(String.init), answer: answer)
             }
-            let points = try number("points").map { Int($0) }
-            builder = builder.stop(name, at: centre, id: field("id"), radius: try number("radius_m"), points: points, task: task)
+            var points: Int?
+            if let value = try number("points") {
+                if let problem = WholeNumber.problem(value, name: "points") { throw InputError(location("points"), problem) }
+                points = Int(value)
+            }
+            builder.addStop(name, at: centre, id: field("id"), radius: try number("radius_m"), points: points, task: task)
         }
         return builder
     }

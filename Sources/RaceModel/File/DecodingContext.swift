@@ -5,6 +5,8 @@ import GeoFormats
 /// ``ValidationIssue`` with its JSON pointer, instead of stopping at the first one.
 struct DecodingContext {
     private(set) var issues: [ValidationIssue] = []
+    /// Ids of stops the file declares but that were too broken to decode (already reported).
+    var undecodedStopIDs: Set<String> = []
 
     mutating func report(_ severity: Severity, _ code: String, at path: String, _ message: String, hint: String? = nil) {
         issues.append(ValidationIssue(severity, code, at: path, message, hint: hint))
@@ -67,8 +69,12 @@ struct DecodingContext {
 
     mutating func integer(_ members: [JSONMember], _ key: String, at path: String) -> Int? {
         guard let x = number(members, key, at: path) else { return nil }
-        guard x == x.rounded(), abs(x) < 1e15 else {
+        guard x == x.rounded() else {
             report(.error, "wrong-type", at: JSONPointer.appending(path, key), "expected a whole number, found \(JSONValue.numberText(x))")
+            return nil
+        }
+        if let problem = WholeNumber.problem(x, name: key) {
+            report(.error, "out-of-range", at: JSONPointer.appending(path, key), problem)
             return nil
         }
         return Int(x)

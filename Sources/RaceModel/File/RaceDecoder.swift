@@ -77,9 +77,14 @@ enum RaceDecoder {
         let fencePath = JSONPointer.appending(path, "fence")
         guard let fenceJSON = o.first(where: { $0.key == "fence" })?.value else {
             c.report(.error, "missing-field", at: path, "the required field \"fence\" is missing")
+            if let id { c.undecodedStopIDs.insert(id) }
             return nil
         }
-        guard let id, let fence = fence(fenceJSON, fencePath, &c) else { return nil }
+        guard let id else { return nil }
+        guard let fence = fence(fenceJSON, fencePath, &c) else {
+            c.undecodedStopIDs.insert(id)
+            return nil
+        }
         var stop = Stop(id: id, name: name, fence: fence)
         stop.points = c.integer(o, "points", at: path)
         stop.notes = c.string(o, "notes", at: path)

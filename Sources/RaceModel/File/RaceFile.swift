@@ -26,6 +26,7 @@ public enum RaceFile {
         var context = DecodingContext()
         var sources = SourceIndices()
         let race = RaceDecoder.race(json, &context, &sources)
+        sources.undecodedStopIDs = context.undecodedStopIDs
         return Reading(race: race, issues: context.issues, sources: sources)
     }
 
@@ -47,6 +48,9 @@ public struct SourceIndices: Hashable, Sendable {
     public var courses: [Int] = []
     public var participants: [Int] = []
     public var teams: [Int] = []
+    /// Ids of stops the file has but that were too broken to decode: their problem is reported
+    /// where it is, so a course naming one is not also reported as naming an unknown stop.
+    public var undecodedStopIDs: Set<String> = []
 
     public init() {}
 }

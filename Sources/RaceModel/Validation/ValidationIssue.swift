@@ -1,3 +1,5 @@
+import GeoFormats
+
 /// How serious an issue is. Errors make `racekit validate` exit 1; warnings and infos do not.
 public enum Severity: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
     case error, warning, info
@@ -29,11 +31,15 @@ public struct ValidationIssue: Hashable, Sendable, Codable {
     }
 
     /// Like a compiler: `race.json:/stops/3/fence/radius: warning: … [radius-too-small]`, then
-    /// the hint on its own line.
+    /// the hint on its own line. The file's text in them is made safe to print (``DiagnosticText``).
     public func formatted(file: String) -> String {
-        let location = path.isEmpty ? file : "\(file):\(path)"
-        var text = "\(location): \(severity.rawValue): \(message) [\(code)]"
-        if let hint { text += "\n  hint: \(hint)" }
+        formatted(location: path.isEmpty ? file : "\(file):\(path)")
+    }
+
+    /// The same line at another `location` (`stops.csv:4`, say, for a race built from it).
+    public func formatted(location: String) -> String {
+        var text = "\(DiagnosticText.escaped(location)): \(severity.rawValue): \(DiagnosticText.sanitized(message)) [\(code)]"
+        if let hint { text += "\n  hint: \(DiagnosticText.sanitized(hint))" }
         return text
     }
 }

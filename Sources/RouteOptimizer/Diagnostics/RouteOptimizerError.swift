@@ -1,9 +1,11 @@
+import GeoFormats
+
 /// Bad input to the optimizer, located and explained like a compiler diagnostic:
 /// `walk.csv:4:7: error: distance -12 is negative`, `walk.json:/matrix/2/3: error: …`, or, for a
 /// problem built in code, `error: precedence cycle: 'B' → 'C' → 'B'`.
 ///
-/// RouteOptimizer depends only on GeoCore, so it carries its own error type; its text has the
-/// same shape as GeoFormats' `InputError`.
+/// It has the same shape as GeoFormats' `InputError` and is rendered by the same
+/// ``DiagnosticText``; its locations can also be JSON paths, which `InputError`'s cannot.
 public struct RouteOptimizerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The family of a problem, for callers that branch on it (tests, exit codes).
     public enum Code: String, Hashable, Sendable {
@@ -46,8 +48,9 @@ public struct RouteOptimizerError: Error, Hashable, Sendable, CustomStringConver
         self.location = location
     }
 
+    /// The diagnostic line, with the input's bytes made safe to print (``DiagnosticText``).
     public var description: String {
-        if let location { return "\(location): error: \(message)" }
-        return "error: \(message)"
+        if let location { return "\(DiagnosticText.escaped(location)): error: \(DiagnosticText.sanitized(message))" }
+        return "error: \(DiagnosticText.sanitized(message))"
     }
 }

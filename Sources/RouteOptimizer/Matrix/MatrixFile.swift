@@ -1,4 +1,5 @@
 import Foundation
+import GeoFormats
 
 /// A distance matrix read from a user's file, with the stop labels the file gives (if any).
 ///
@@ -6,11 +7,14 @@ import Foundation
 ///
 /// - **CSV**: n lines of n whole numbers. An optional header line of labels (`a,b,c`) and, with
 ///   it, an optional label cell at the start of every row (header `,a,b,c` or `from,a,b,c`; the
-///   row labels must repeat the header's).
+///   row labels must repeat the header's). The first line is a header when one of its cells
+///   does not start like a number (a digit, or a sign or point and a digit).
 /// - **JSON**: an array of n arrays of n numbers, or `{"labels": [...], "matrix": [[...]]}`
 ///   (`"ids"` is accepted for `"labels"`).
 ///
-/// Entries are non-negative whole numbers up to 2³¹ − 1 (`3.0` is accepted, `3.5` is not);
+/// Entries are non-negative whole numbers up to 2³¹ − 1 (`3.0` is accepted, `3.5` is not),
+/// written in the decimal grammar of every RaceKit reader (``DecimalParser``: no `0x10`, no
+/// `nan`, no NUL bytes); a matrix has at least one stop;
 /// diagonal entries are read but ignored. Errors name `file:line:column` (CSV) or the JSON path
 /// (`walk.json:/matrix/2/0`, 0-based like JSON Pointer).
 public struct MatrixFile: Hashable, Sendable {
@@ -36,8 +40,9 @@ public struct MatrixFile: Hashable, Sendable {
 }
 
 extension MatrixFile {
-    /// Throws `wrongSize` for more stops than ``RouteSolver/maximumStops``.
+    /// Throws `wrongSize` for no stops at all or more than ``RouteSolver/maximumStops``.
     static func checkSize(_ n: Int, source: String) throws(RouteOptimizerError) {
+        guard n > 0 else { throw RouteOptimizerError(.wrongSize, "the matrix has no stops", at: source) }
         guard n <= RouteSolver.maximumStops else {
             throw RouteOptimizerError(.wrongSize, "\(n) stops; the optimizer takes at most \(RouteSolver.maximumStops)", at: source)
         }
@@ -70,11 +75,19 @@ extension MatrixFile {
         }
         guard !lines.isEmpty else { throw RouteOptimizerError(.malformedMatrix, "the file has no rows", at: source) }
 
-        func isNumber(_ s: Substring) -> Bool { Double(s) != nil }
+        /// Whether a cell starts like a number (a digit, or a sign or point then a digit): such a
+        /// cell is a distance, and one that then does not parse (`0x10`, `1\0`) is an error, not a label.
+        func looksNumeric(_ s: Substring) -> Bool {
+            var rest = s.utf8[...]
+            while let first = rest.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") {
+                rest = rest.dropFirst()
+            }
+            return rest.first.map { $0 &- 0x30 < 10 } ?? false
+        }
         var labels: [String]? = nil
         var rowsHaveLabels = false
         var body = lines[...]
-        if lines[0].contains(where: { !isNumber($0.text) }) {
+        if lines[0].contains(where: { !looksNumeric($0.text) }) {
             let header = lines[0].map { String($0.text) }
             body = lines.dropFirst()
             if header.count == body.count + 1 {
@@ -113,8 +126,7 @@ extension MatrixFile {
 
     /// A cell as a non-negative 32-bit whole number.
     private static func integer(_ text: Substring, at location: String) throws(RouteOptimizerError) -> Int32 {
-        if let value = Int(text) { return try checked(Double(value), text: String(text), at: location) }
-        guard let value = Double(text), value.isFinite else {
+        guard let value = DecimalParser.parse(text) else {
             throw RouteOptimizerError(.notAnInteger, "'\(text)' is not a number", at: location)
         }
         return try checked(value, text: String(text), at: location)
@@ -134,44 +146,48 @@ extension MatrixFile {
 
 // MARK: - JSON
 
-/// Whether a JSONSerialization value is `true`/`false` (on Linux every NSNumber also casts to Bool).
-private func isBoolean(_ value: Any) -> Bool {
-    String(describing: type(of: value)).contains("Boolean") || type(of: value) == Bool.self
-}
-
 extension MatrixFile {
-    /// Parses JSON data (see the type's documentation).
+    /// Parses JSON data (see the type's documentation) with GeoFormats' strict JSON reader, so a
+    /// syntax error names its line, column and reason.
     /// - Complexity: O(size of the data).
     public static func parseJSON(_ data: Data, source: String) throws(RouteOptimizerError) -> MatrixFile {
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        let root: JSONValue
+        do throws(InputError) {
+            root = try JSONParser.parse([UInt8](data), file: source)
         } catch {
-            throw RouteOptimizerError(.malformedMatrix, "not valid JSON", at: source)
+            throw RouteOptimizerError(.malformedMatrix, error.message, at: error.location.description)
         }
         var labels: [String]? = nil
-        var rowsValue: Any = root
+        var rowsValue = root
         var prefix = ""
-        if let object = root as? [String: Any] {
-            guard let matrix = object["matrix"] else {
+        if case .object(let members) = root {
+            var seen = Set<String>()
+            for member in members where !seen.insert(member.key).inserted {
+                throw RouteOptimizerError(.malformedMatrix, "\"\(member.key)\" appears more than once", at: "\(source):/\(member.key)")
+            }
+            guard let matrix = root["matrix"] else {
                 throw RouteOptimizerError(.malformedMatrix, "expected a \"matrix\" key (an array of rows)", at: "\(source):/")
             }
             rowsValue = matrix
             prefix = "/matrix"
-            let labelKey = object["labels"] != nil ? "labels" : "ids"
-            if let rawLabels = object[labelKey] {
-                guard let array = rawLabels as? [Any] else {
+            let labelKey = root["labels"] != nil ? "labels" : "ids"
+            if let rawLabels = root[labelKey] {
+                guard case .array(let array) = rawLabels else {
                     throw RouteOptimizerError(.malformedMatrix, "expected an array of labels", at: "\(source):/\(labelKey)")
                 }
                 labels = try array.enumerated().map { (k, v) throws(RouteOptimizerError) -> String in
-                    if let s = v as? String { return s }
-                    if let number = v as? NSNumber, !isBoolean(v) { return number.stringValue }
-                    throw RouteOptimizerError(.malformedMatrix, "a label must be a string or a number", at: "\(source):/\(labelKey)/\(k)")
+                    switch v {
+                    case .string(let s): return s
+                    case .number(let x): return JSONValue.numberText(x)
+                    default: throw RouteOptimizerError(.malformedMatrix, "a label must be a string or a number, found \(v.typeName)",
+                                                       at: "\(source):/\(labelKey)/\(k)")
+                    }
                 }
             }
         }
-        guard let rows = rowsValue as? [Any] else {
-            throw RouteOptimizerError(.malformedMatrix, "expected an array of rows", at: "\(source):\(prefix.isEmpty ? "/" : prefix)")
+        guard case .array(let rows) = rowsValue else {
+            throw RouteOptimizerError(.malformedMatrix, "expected an array of rows, found \(rowsValue.typeName)",
+                                      at: "\(source):\(prefix.isEmpty ? "/" : prefix)")
         }
         let n = rows.count
         if let labels, labels.count != n {
@@ -180,8 +196,9 @@ extension MatrixFile {
         try checkSize(n, source: source)
         var entries = [Int32](repeating: 0, count: n * n)
         for (i, rowValue) in rows.enumerated() {
-            guard let row = rowValue as? [Any] else {
-                throw RouteOptimizerError(.malformedMatrix, "expected an array of distances", at: "\(source):\(prefix)/\(i)")
+            guard case .array(let row) = rowValue else {
+                throw RouteOptimizerError(.malformedMatrix, "expected an array of distances, found \(rowValue.typeName)",
+                                          at: "\(source):\(prefix)/\(i)")
             }
             guard row.count == n else {
                 throw RouteOptimizerError(.wrongSize, "this row has \(row.count) distances; the matrix needs \(n) (one per stop)",
@@ -189,10 +206,10 @@ extension MatrixFile {
             }
             for (j, cell) in row.enumerated() {
                 let location = "\(source):\(prefix)/\(i)/\(j)"
-                guard let number = cell as? NSNumber, !isBoolean(cell) else {
-                    throw RouteOptimizerError(.notAnInteger, "expected a number", at: location)
+                guard case .number(let number) = cell else {
+                    throw RouteOptimizerError(.notAnInteger, "expected a number, found \(cell.typeName)", at: location)
                 }
-                let value = try checked(number.doubleValue, text: number.stringValue, at: location)
+                let value = try checked(number, text: JSONValue.numberText(number), at: location)
                 if i != j { entries[i * n + j] = value }
             }
         }

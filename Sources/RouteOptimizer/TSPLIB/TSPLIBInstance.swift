@@ -1,4 +1,5 @@
 import Foundation
+import GeoFormats
 
 /// A symmetric TSPLIB instance with node coordinates (`TYPE: TSP`, `NODE_COORD_SECTION`,
 /// `EDGE_WEIGHT_TYPE` GEO, EUC_2D, CEIL_2D or ATT).
@@ -70,13 +71,14 @@ public struct TSPLIBInstance: Hashable, Sendable {
             if line.isEmpty { continue }
             if line == "EOF" { break }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            if inCoordinates, let id = Int(fields[0]) {
+            if inCoordinates, let id = DecimalParser.parseInteger(fields[0]) {
                 let column = (raw.firstIndex { $0 != " " && $0 != "\t" }.map { raw.distance(from: raw.startIndex, to: $0) } ?? 0) + 1
-                guard fields.count >= 3, let x = Double(fields[1]), let y = Double(fields[2]) else {
+                guard fields.count >= 3 else {
                     throw RouteOptimizerError(.malformedTSPLIB, "expected 'id x y', got '\(line)'", at: "\(source):\(lineNumber):\(column)")
                 }
-                guard x.isFinite && y.isFinite else {
-                    throw RouteOptimizerError(.malformedTSPLIB, "node \(id): coordinates must be finite numbers, got '\(fields[1]) \(fields[2])'",
+                // The decimal grammar of every reader: finite, no hexadecimal, no nan or inf.
+                guard let x = DecimalParser.parse(fields[1]), let y = DecimalParser.parse(fields[2]) else {
+                    throw RouteOptimizerError(.malformedTSPLIB, "node \(id): coordinates must be finite decimal numbers, got '\(fields[1]) \(fields[2])'",
                                               at: "\(source):\(lineNumber):\(column)")
                 }
                 guard id == coordinates.count + 1 else {
@@ -109,13 +111,13 @@ public struct TSPLIBInstance: Hashable, Sendable {
             throw RouteOptimizerError(.unsupportedTSPLIB, "EDGE_WEIGHT_TYPE \(rawType.value) is not supported (GEO, EUC_2D, CEIL_2D, ATT)",
                                       at: "\(source):\(rawType.line):1")
         }
-        guard let rawDimension = spec["DIMENSION"], let dimension = Int(rawDimension.value), dimension > 0 else {
+        guard let rawDimension = spec["DIMENSION"], let dimension = DecimalParser.parseInteger(rawDimension.value), dimension > 0 else {
             throw RouteOptimizerError(.malformedTSPLIB, "no valid DIMENSION", at: source)
         }
         let most = RouteSolver.maximumStops
         guard dimension <= most else {
-            throw RouteOptimizerError(.unsupportedTSPLIB, "DIMENSION \(dimension) is more than \(most) nodes (the solver keeps a "
-                                      + "full n × n matrix: \(most * most * 4 / 1_000_000) MB at that size)",
+            throw RouteOptimizerError(.unsupportedTSPLIB, "DIMENSION \(dimension) is more than \(most) nodes (the solver keeps two "
+                                      + "n × n distance matrices: \(RouteSolver.peakMatrixBytes(stops: most) / 1_000_000) MB at that size)",
                                       at: "\(source):\(rawDimension.line):1")
         }
         guard coordinates.count == dimension else {

@@ -6,7 +6,7 @@ struct ReferenceRule: ValidationRule {
         for (c, course) in race.courses.enumerated() {
             let path = context.coursePath(c)
             func known(_ id: String, _ where_: String) {
-                if context.stopIndex[id] == nil {
+                if context.stopIndex[id] == nil && !context.sources.undecodedStopIDs.contains(id) {
                     issues.append(ValidationIssue(.error, "unknown-stop", at: path + where_, "course \"\(course.id)\" names stop \"\(id)\", which does not exist"))
                 }
             }

@@ -14,7 +14,7 @@ struct BuildCommand: ParsableCommand {
         Polygons and MultiPolygons polygon fences; properties name, id, points, question, options, answer. \
         GPX: every waypoint becomes a stop, named after it. Stops keep the file's order; the course starts at the first and finishes \
         at the last (--course ordered), visits them in any order (any-order), or is left out (none). \
-        The race is validated after it is built: errors are printed and the exit code is 1.
+        The race is validated after it is built: errors are printed, nothing is written and the exit code is 1.
         """
     )
 
@@ -72,17 +72,16 @@ struct BuildCommand: ParsableCommand {
                 builder = try StopListCSV.addStops(from: try CSVDocument(bytes: try FileBytes.read(input), file: input), to: builder)
             }
             let race = builder.build()
+            let issues = RaceValidator().validate(race)
+            for issue in issues { Standard.error(issue.formatted(file: output ?? "race")) }
+            // A race with errors is not written anywhere: `-o` may name a file worth keeping.
+            if issues.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
             let text = RaceFile.text(race)
             if let output {
-                do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
-                    throw InputError(SourceLocation(file: output), "cannot write the race file: \(error.localizedDescription)")
-                }
+                try OutputFile.write(Array(text.utf8), to: output)
             } else {
                 Standard.output(text)
             }
-            let issues = RaceValidator().validate(race)
-            for issue in issues { Standard.error(issue.formatted(file: output ?? "race")) }
-            if issues.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GeoFormats
 import RouteOptimizer
 
 /// `racekit optimize`: the best order of a set of stops: a race's course, a TSPLIB file, or a
@@ -124,9 +125,7 @@ struct OptimizeCommand: ParsableCommand {
             iterationLimit: iterations)
         if let output {
             let text = tsplib != nil ? report.tourFile : report.tour.joined(separator: "\n") + "\n"
-            do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
-                throw RouteOptimizerError(.invalidOption, "cannot write the file", at: output)
-            }
+            try reportingInputErrors { try OutputFile.write(Array(text.utf8), to: output) }
         }
         if json {
             Standard.output(try JSONOutput.string(report) + "\n")

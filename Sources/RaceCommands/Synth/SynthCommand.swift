@@ -60,16 +60,22 @@ struct SynthCommand: ParsableCommand {
             options.unlistedCourse = .firstCourse
             let field = SyntheticField(race: race, options: options, seed: seed)
             let tracks = field.tracks(startTime: try raceStartEpoch(race, file: self.race))
-            do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
-                throw InputError(SourceLocation(file: output), "cannot create the folder: \(error.localizedDescription)")
+            let createdFolders = try OutputFile.makeFolder(output)
+            // All tracks or none: a full disk half-way leaves neither new files nor a new folder.
+            let batch = OutputBatch()
+            do throws(InputError) {
+                let progress = Progress(total: tracks.count, label: "writing tracks")
+                for (i, track) in tracks.enumerated() {
+                    let file = (output as NSString).appendingPathComponent(String(format: "%03d-%@.gpx", i + 1, RaceBuilder.slug(track.participant)))
+                    try batch.add(Array(track.gpx.gpxText().utf8), to: file)
+                    progress.advance()
+                }
+                progress.finish()
+                try batch.commit()
+            } catch {
+                OutputFile.removeFolders(createdFolders)
+                throw error
             }
-            let progress = Progress(total: tracks.count, label: "writing tracks")
-            for (i, track) in tracks.enumerated() {
-                let file = (output as NSString).appendingPathComponent(String(format: "%03d-%@.gpx", i + 1, RaceBuilder.slug(track.participant)))
-                try track.gpx.write(to: file)
-                progress.advance()
-            }
-            progress.finish()
             Standard.error("racekit: wrote \(tracks.count) tracks to \(output)")
         }
     }

@@ -27,7 +27,7 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "The race's name (default: the input file's name).")
     var name: String?
 
-    @Option(help: "Radius in metres for stops without one.")
+    @Option(parsing: .unconditional, help: "Radius for stops without one (\(OptionLimits.buildRadius.text)).")
     var radius: Double = 25
 
     @Option(help: "Game mode: classic, quiz, score, relay or territory.")
@@ -36,7 +36,7 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "Course layout: ordered, any-order or none.")
     var course: CourseLayoutOption = .ordered
 
-    @Option(help: "Time limit in minutes.")
+    @Option(parsing: .unconditional, help: "Time limit (\(OptionLimits.buildTimeLimit.text)).")
     var timeLimit: Double?
 
     enum CourseLayoutOption: String, ExpressibleByArgument, CaseIterable {
@@ -51,8 +51,9 @@ struct BuildCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres.") }
-        if let timeLimit, !(timeLimit.isFinite && timeLimit > 0) { throw ValidationError("--time-limit must be positive.") }
+        try OptionRange.require(
+            OptionLimits.buildRadius.problem(radius),
+            OptionLimits.buildTimeLimit.problem(timeLimit))
     }
 
     func run() throws {

@@ -60,7 +60,9 @@ public enum GeoJSONStops {
             var points: Double?
             switch f[property: "points"] {
             case nil, .null?: break
-            case .number(let n)?: points = n
+            case .number(let n)?:
+                guard WholeNumber.exact(n) != nil else { throw fail("/properties/points", "points must be \(WholeNumber.requirement)") }
+                points = n
             default: throw fail("/properties/points", "points must be a number")
             }
             let fence: Fence

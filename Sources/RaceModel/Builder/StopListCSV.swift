@@ -53,7 +53,10 @@ public enum StopListCSV {
                 }
                 task = StopTask(question: question, options: options.split(separator: "|").map(String.init), answer: answer)
             }
-            let points = try number("points").map { Int($0) }
+            let points = try number("points").map { value throws(InputError) in
+                guard let whole = WholeNumber.exact(value) else { throw InputError(location("points"), "points must be \(WholeNumber.requirement)") }
+                return whole
+            }
             builder = builder.stop(name, at: centre, id: field("id"), radius: try number("radius_m"), points: points, task: task)
         }
         return builder

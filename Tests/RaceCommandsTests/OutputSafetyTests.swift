@@ -42,6 +42,10 @@ struct OutputSafetyTests {
             ["inspect", "--json", track],
             ["simulate", race, tracks, "--format", "html"],
             ["optimize", race, "--time-limit", "0", "--iterations", "10"],
+            ["modes", "--json"],
+            ["--help"],       // ArgumentParser's own output, flushed at exit
+            ["synth", "--help"],
+            ["--version"],
           ])
     func fullStandardOutput(arguments: [String]) throws {
         let result = try RaceKitBinary.run(arguments, standardOutputPath: "/dev/full")

@@ -85,6 +85,20 @@ struct OutputSafetyTests {
         try expectOnly([name], in: folder)
     }
 
+    @Test("optimize --tsplib -o on a full disk keeps the old tour file")
+    func optimizeTourFullDisk() throws {
+        let folder = try TemporaryFolder()
+        let tsp = SimulateCommandTests.routes.deletingLastPathComponent().appendingPathComponent("Tests/RouteOptimizerTests/Fixtures/tiny6.tsp").path
+        let (path, before) = try existing(folder, "tiny6.tour")
+        // A limit of 0 blocks: not one byte can be written to any file.
+        let result = try RaceKitBinary.run(["optimize", "--tsplib", tsp, "--time-limit", "0", "--iterations", "5", "-o", path],
+                                           fileSizeLimitBlocks: 0)
+        #expect(result.status == 1)
+        #expect(result.stderr == "racekit: \(path): error: cannot write the file: File too large\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        try expectOnly(["tiny6.tour"], in: folder)
+    }
+
     @Test("synth on a full disk writes no track and leaves no folder")
     func synthFullDisk() throws {
         let folder = try TemporaryFolder()

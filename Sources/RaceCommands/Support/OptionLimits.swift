@@ -22,7 +22,7 @@ enum OptionLimits {
     static let simulateMaxSpeed = OptionRange("--max-speed", 0.1...1_000, "m/s")
     static let answerAccuracy = OptionRange("--answer-accuracy", 0...1)
 
-    // synth and rehearse: participants × fixes is what they hold in memory.
+    // synth and rehearse: a rehearsal run holds participants × fixes in memory (synth one track at a time).
     static let synthParticipants = OptionRange("--participants", 1...10_000)
     static let speed = OptionRange("--speed", 0.1...50, "m/s")
     static let speedSpread = OptionRange("--speed-spread", 0...0.9)

@@ -68,14 +68,17 @@ struct SynthCommand: ParsableCommand {
             // first course, so the tracks written here must run that course too.
             options.unlistedCourse = .firstCourse
             let field = SyntheticField(race: race, options: options, seed: seed)
-            let tracks = field.tracks(startTime: try raceStartEpoch(race, file: self.race))
+            let startTime = try raceStartEpoch(race, file: self.race)
             let createdFolders = try OutputFile.makeFolder(output)
             // All tracks or none: a full disk half-way leaves neither new files nor a new folder.
+            // Each track goes to its temporary file as it is made, so memory holds one track.
             let batch = OutputBatch()
-            do throws(InputError) {
-                let progress = Progress(total: tracks.count, label: "writing tracks")
-                for (i, track) in tracks.enumerated() {
-                    let file = (output as NSString).appendingPathComponent(String(format: "%03d-%@.gpx", i + 1, RaceBuilder.slug(track.participant)))
+            var written = 0
+            do {
+                let progress = Progress(total: participants, label: "writing tracks")
+                try field.forEachTrack(startTime: startTime) { track in
+                    written += 1
+                    let file = (output as NSString).appendingPathComponent(String(format: "%03d-%@.gpx", written, RaceBuilder.slug(track.participant)))
                     try batch.add(Array(track.gpx.gpxText().utf8), to: file)
                     progress.advance()
                 }
@@ -85,7 +88,7 @@ struct SynthCommand: ParsableCommand {
                 OutputFile.removeFolders(createdFolders)
                 throw error
             }
-            Standard.error("racekit: wrote \(tracks.count) tracks to \(output)")
+            Standard.error("racekit: wrote \(written) tracks to \(output)")
         }
     }
 }

@@ -211,7 +211,9 @@ private struct StagedFile {
     /// permissions (and, as root, the owner) `target` has or a new file would get.
     private static func writeBeside(_ target: String, _ bytes: [UInt8], shownPath: String) throws(InputError) -> String {
         let name = target.split(separator: "/").last.map(String.init) ?? target
-        var template = Array((folder(of: target) + "/." + String(name.prefix(100)) + ".racekit-XXXXXX").utf8CString)
+        // At most 100 bytes of the name, so the temporary name stays under NAME_MAX (255 bytes).
+        let short = String(decoding: name.utf8.prefix(100), as: UTF8.self)
+        var template = Array((folder(of: target) + "/." + short + ".racekit-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw OutputFile.failure(shownPath, "cannot write the file") }
         let temporary = String(cString: template)

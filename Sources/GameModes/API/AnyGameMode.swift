@@ -21,6 +21,11 @@ public struct AnyGameMode: Sendable {
         start = { race, participants, json, seed in
             let (configuration, issues) = ModeConfiguration.decode(M.Configuration.self, from: json, options: M.options)
             guard let configuration else { return .failure(ModeConfigurationError(mode: M.identifier, issues: issues)) }
+            // An option outside its documented range (a territory board of 10⁹ × 10⁹ zones) is never
+            // played, whichever command skipped `racekit validate`.
+            let outOfRange = mode.validate(configuration, context: ValidationContext(race: race), path: "/mode/config")
+                .filter { $0.severity == .error && $0.code == "bad-mode-option" }
+            guard outOfRange.isEmpty else { return .failure(ModeConfigurationError(mode: M.identifier, issues: outOfRange)) }
             let state = mode.initialState(race: race, participants: participants, configuration: configuration, seed: seed)
             return .success(GameSession(mode: mode, state: state))
         }

@@ -22,7 +22,7 @@ struct BuildCommand: ParsableCommand {
         relay, 2 to 8 participants; territory, N×N stops (9 for 3×3) and participants in two teams. \
         The race is validated after it is built, game-mode rules included (as racekit validate): issues \
         name the input's line (CSV), feature (GeoJSON) or waypoint (GPX), or the participants file; \
-        errors are printed and the exit code is 1.
+        errors are printed, nothing is written and the exit code is 1.
         """
     )
 
@@ -35,7 +35,7 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "The race's name (default: the input file's name).")
     var name: String?
 
-    @Option(help: "Radius in metres for stops without one.")
+    @Option(parsing: .unconditional, help: "Radius for stops without one (\(OptionLimits.buildRadius.text)).")
     var radius: Double = 25
 
     @Option(help: "Game mode: classic, quiz, score, relay or territory.")
@@ -44,7 +44,7 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "Course layout: ordered, any-order or none.")
     var course: CourseLayoutOption = .ordered
 
-    @Option(help: "Time limit in minutes.")
+    @Option(parsing: .unconditional, help: "Time limit (\(OptionLimits.buildTimeLimit.text)).")
     var timeLimit: Double?
 
     @Option(help: "Participants: a CSV with a name column and optionally id, team (a team's name) and course.")
@@ -71,8 +71,9 @@ struct BuildCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres.") }
-        if let timeLimit, !(timeLimit.isFinite && timeLimit > 0) { throw ValidationError("--time-limit must be positive.") }
+        try OptionRange.require(
+            OptionLimits.buildRadius.problem(radius),
+            OptionLimits.buildTimeLimit.problem(timeLimit))
         let modes = GameModeRegistry.standard.identifiers
         guard modes.contains(mode) else {
             throw ValidationError("--mode \(DiagnosticText.sanitized(mode)) is not a game mode; use one of: \(modes.joined(separator: ", ")).")
@@ -109,17 +110,16 @@ struct BuildCommand: ParsableCommand {
                 sources.participantsFile = participants
             }
             let race = builder.build()
+            let issues = RaceValidator.withStandardModes.validate(race)
+            for issue in issues { Standard.error(sources.formatted(issue)) }
+            // A race with errors is not written anywhere: `-o` may name a file worth keeping.
+            if issues.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
             let text = RaceFile.text(race)
             if let output {
-                do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
-                    throw InputError(SourceLocation(file: output), "cannot write the race file: \(error.localizedDescription)")
-                }
+                try OutputFile.write(Array(text.utf8), to: output)
             } else {
                 Standard.output(text)
             }
-            let issues = RaceValidator.withStandardModes.validate(race)
-            for issue in issues { Standard.error(sources.formatted(issue)) }
-            if issues.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
         }
     }
 }

@@ -33,13 +33,13 @@ struct FenceCheckCommand: ParsableCommand {
     @Option(help: "Size of a generated workload: small (500 stops, 50 × 600 s) or medium (10 000 stops, 1 000 × 3 600 s).")
     var size: WorkloadSize = .small
 
-    @Option(help: "Seed of a generated workload.")
+    @Option(parsing: .unconditional, help: "Seed of a generated workload.")
     var seed: UInt64 = 1
 
-    @Option(help: "Threads for the query phase.")
+    @Option(parsing: .unconditional, help: "Threads for the query phase (\(OptionLimits.fenceCheckThreads.text)).")
     var threads: Int = 1
 
-    @Option(help: "Grid cell edge in metres (default: twice the median radius).")
+    @Option(parsing: .unconditional, help: "Grid cell edge (\(OptionLimits.fenceCheckCellSize.text); default: twice the median radius).")
     var cellSize: Double?
 
     @Option(help: ArgumentHelp("With --generate: also write the workload to DIR/stops.csv and DIR/positions.csv.",
@@ -70,10 +70,9 @@ struct FenceCheckCommand: ParsableCommand {
         if save != nil && generate == nil {
             throw ValidationError("--save writes a generated workload; give --generate city|global with it.")
         }
-        guard (1...256).contains(threads) else { throw ValidationError("--threads must be within 1…256.") }
-        if let cellSize, !(cellSize.isFinite && cellSize > 0) {
-            throw ValidationError("--cell-size must be a positive number of metres.")
-        }
+        try OptionRange.require(
+            OptionLimits.fenceCheckThreads.problem(threads),
+            OptionLimits.fenceCheckCellSize.problem(cellSize))
     }
 
     func run() throws {

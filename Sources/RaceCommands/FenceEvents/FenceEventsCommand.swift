@@ -26,22 +26,22 @@ struct FenceEventsCommand: ParsableCommand {
     @Option(help: "Positions CSV: header participant,t,lat,lon[,accuracy], rows ordered by t; |t| ≤ 1e11 s, accuracy 0…20000000 m, at most 64 fields a line.")
     var positions: String
 
-    @Option(help: "Metres past the radius before an exit counts (hysteresis).")
+    @Option(parsing: .unconditional, help: "Metres past the radius before an exit counts (hysteresis; \(OptionLimits.exitMargin.text)).")
     var exitMargin: Double = EventRules().exitMarginMeters
 
-    @Option(help: "Consecutive fixes past the margin before an exit counts.")
+    @Option(parsing: .unconditional, help: "Consecutive fixes past the margin before an exit counts (\(OptionLimits.exitConfirmFixes.text)).")
     var exitConfirmFixes: Int = EventRules().exitConfirmFixes
 
-    @Option(help: "Seconds past the margin before an exit counts.")
+    @Option(parsing: .unconditional, help: "Seconds past the margin before an exit counts (\(OptionLimits.exitConfirmSeconds.text)).")
     var exitConfirmSeconds: Double = EventRules().exitConfirmSeconds
 
-    @Option(help: "Seconds inside before a dwell event.")
+    @Option(parsing: .unconditional, help: "Seconds inside before a dwell event (\(OptionLimits.minimumDwell.text)).")
     var minDwell: Double = EventRules().minimumDwellSeconds
 
-    @Option(help: "Fixes with a known accuracy worse than this many metres cannot enter a stop.")
+    @Option(parsing: .unconditional, help: "Fixes with a known accuracy worse than this many metres cannot enter a stop (\(OptionLimits.requiredAccuracy.text)).")
     var requiredAccuracy: Double?
 
-    @Option(help: "Metres per second above which a fix is rejected as a teleport.")
+    @Option(parsing: .unconditional, help: "Metres per second above which a fix is rejected as a teleport (\(OptionLimits.fenceEventsMaxSpeed.text)).")
     var maxSpeed: Double = EventRules().maximumSpeedMetersPerSecond
 
     @Flag(help: "Do not look for stops crossed between two fixes.")
@@ -58,7 +58,13 @@ struct FenceEventsCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let problem = rules.problem { throw ValidationError(problem) }
+        try OptionRange.require(
+            OptionLimits.exitMargin.problem(exitMargin),
+            OptionLimits.exitConfirmFixes.problem(exitConfirmFixes),
+            OptionLimits.exitConfirmSeconds.problem(exitConfirmSeconds),
+            OptionLimits.minimumDwell.problem(minDwell),
+            OptionLimits.requiredAccuracy.problem(requiredAccuracy),
+            OptionLimits.fenceEventsMaxSpeed.problem(maxSpeed))
     }
 
     func run() throws {

@@ -26,12 +26,7 @@ struct FormatCommand: ParsableCommand {
                 for issue in errors { Standard.error(issue.formatted(file: race)) }
                 throw ExitCode.failure
             }
-            let target = output ?? race
-            do {
-                try RaceFile.text(decoded).write(toFile: target, atomically: true, encoding: .utf8)
-            } catch {
-                throw InputError(SourceLocation(file: target), "cannot write: \(error.localizedDescription)")
-            }
+            try OutputFile.write(Array(RaceFile.text(decoded).utf8), to: output ?? race)
         }
     }
 }

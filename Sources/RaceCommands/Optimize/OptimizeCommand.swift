@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GeoFormats
 import RouteOptimizer
 
 /// `racekit optimize`: the best order of a set of stops: a race's course, a TSPLIB file, or a
@@ -44,19 +45,19 @@ struct OptimizeCommand: ParsableCommand {
     @Flag(help: "An open path (no return leg) even without --finish.")
     var path = false
 
-    @Option(help: "Seconds of search (default 1; 0 with --iterations for none).")
+    @Option(parsing: .unconditional, help: "Seconds of search (default 1; 0 with --iterations for none; \(OptionLimits.optimizeTimeLimit.text)).")
     var timeLimit: Double = 1
 
-    @Option(help: "Perturbation rounds of the local search (reproducible runs).")
+    @Option(parsing: .unconditional, help: "Perturbation rounds of the local search (reproducible runs; \(OptionLimits.iterations.text)).")
     var iterations: Int?
 
-    @Option(help: "Seed of the search.")
+    @Option(parsing: .unconditional, help: "Seed of the search.")
     var seed: UInt64 = 1
 
-    @Option(help: "Fair variants: up to K different orders of the same stops (fewer, and said so, when fewer fit --max-excess).")
+    @Option(parsing: .unconditional, help: "Fair variants: up to K different orders of the same stops, fewer (and said so) when fewer fit --max-excess (\(OptionLimits.variants.text)).")
     var variants: Int = 1
 
-    @Option(help: "Longest a variant may be, in percent over the shortest (enforced).")
+    @Option(parsing: .unconditional, help: "Longest a variant may be, in percent over the shortest; enforced (\(OptionLimits.maxExcess.text)).")
     var maxExcess: Double = 5
 
     @Option(name: .shortAndLong, help: "Write the order here: a TSPLIB .tour for --tsplib, otherwise one stop id per line.")
@@ -76,11 +77,12 @@ struct OptimizeCommand: ParsableCommand {
         }
         guard open.isEmpty || open.count == 2 else { throw ValidationError("--open takes two stop ids: START FINISH.") }
         guard open.isEmpty || (start == nil && finish == nil) else { throw ValidationError("Use either --open START FINISH or --start/--finish.") }
-        guard timeLimit >= 0, timeLimit.isFinite else { throw ValidationError("--time-limit must be a non-negative number of seconds.") }
+        try OptionRange.require(
+            OptionLimits.optimizeTimeLimit.problem(timeLimit),
+            OptionLimits.iterations.problem(iterations),
+            OptionLimits.variants.problem(variants),
+            OptionLimits.maxExcess.problem(maxExcess))
         guard timeLimit > 0 || iterations != nil else { throw ValidationError("--time-limit 0 needs --iterations.") }
-        if let iterations, iterations < 0 { throw ValidationError("--iterations must be non-negative.") }
-        guard variants >= 1 else { throw ValidationError("--variants must be at least 1.") }
-        guard maxExcess >= 0, maxExcess.isFinite else { throw ValidationError("--max-excess must be a non-negative percentage.") }
         guard !(json && resultLine) else { throw ValidationError("Choose one of --json and --result-line.") }
         guard race == nil || !resultLine else { throw ValidationError("--result-line is for --tsplib and --matrix, not a race file.") }
     }
@@ -127,9 +129,7 @@ struct OptimizeCommand: ParsableCommand {
             timeLimit: timeLimit > 0 ? timeLimit : nil, seed: seed, iterationLimit: iterations)
         if let output {
             let text = tsplib != nil ? report.tourFile : report.tour.joined(separator: "\n") + "\n"
-            do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
-                throw RouteOptimizerError(.invalidOption, "cannot write the file", at: output)
-            }
+            try reportingInputErrors { try OutputFile.write(Array(text.utf8), to: output) }
         }
         if json {
             Standard.output(try JSONOutput.string(report) + "\n")

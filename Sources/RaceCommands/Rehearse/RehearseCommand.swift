@@ -29,30 +29,34 @@ struct RehearseCommand: ParsableCommand {
     )
 
     @Argument(help: "The race file.") var race: String
-    @Option(help: "How many runs.") var runs: Int = 20
-    @Option(help: "Participants per run.") var participants: Int = 12
-    @Option(help: "Seed of the first run.") var seed: UInt64 = 1
-    @Option(help: "Typical speed while moving, m/s.") var speed: Double = 2.5
-    @Option(help: "GPS error, metres (1σ per axis).") var noise: Double = 4
-    @Option(help: "Reorder the first course into K fair variants (racekit optimize --variants) and rehearse them.")
+    @Option(parsing: .unconditional, help: "How many runs (\(OptionLimits.rehearseRuns.text)).") var runs: Int = 20
+    @Option(parsing: .unconditional, help: "Participants per run (\(OptionLimits.rehearseParticipants.text)).") var participants: Int = 12
+    @Option(parsing: .unconditional, help: "Seed of the first run.") var seed: UInt64 = 1
+    @Option(parsing: .unconditional, help: "Typical speed while moving (\(OptionLimits.speed.text)).") var speed: Double = 2.5
+    @Option(parsing: .unconditional, help: "GPS error, 1σ per axis (\(OptionLimits.noise.text)).") var noise: Double = 4
+    @Option(parsing: .unconditional,
+            help: "Reorder the first course into K fair variants (racekit optimize --variants) and rehearse them (\(OptionLimits.variants.text)).")
     var variants: Int?
-    @Option(help: "With --variants: longest a variant may be, in percent over the best (default 5).")
+    @Option(parsing: .unconditional, help: "With --variants: longest a variant may be, in percent over the best (default 5; \(OptionLimits.maxExcess.text)).")
     var maxExcess: Double?
-    @Option(help: "With --variants: seconds of search instead of 1000 rounds (the orders may then depend on the machine).")
+    @Option(parsing: .unconditional,
+            help: "With --variants: seconds of search instead of 1000 rounds (the orders may then depend on the machine; \(OptionLimits.rehearseTimeLimit.text)).")
     var timeLimit: Double?
     @Flag(help: "Print JSON instead of the table.") var json = false
 
     func validate() throws {
-        guard (1...10_000).contains(runs), (1...10_000).contains(participants) else {
-            throw ValidationError("--runs and --participants must be within 1…10000.")
-        }
-        guard speed > 0, speed.isFinite, noise >= 0, noise.isFinite else { throw ValidationError("--speed must be positive, --noise not negative.") }
-        if let variants, variants < 1 { throw ValidationError("--variants must be at least 1.") }
+        try OptionRange.require(
+            OptionLimits.rehearseRuns.problem(runs),
+            OptionLimits.rehearseParticipants.problem(participants),
+            OptionLimits.speed.problem(speed),
+            OptionLimits.noise.problem(noise),
+            OptionLimits.variants.problem(variants))
         guard variants != nil || (maxExcess == nil && timeLimit == nil) else {
             throw ValidationError("--max-excess and --time-limit go with --variants.")
         }
-        if let maxExcess, !(maxExcess >= 0 && maxExcess.isFinite) { throw ValidationError("--max-excess must be a non-negative percentage.") }
-        if let timeLimit, !(timeLimit > 0 && timeLimit.isFinite) { throw ValidationError("--time-limit must be a positive number of seconds.") }
+        try OptionRange.require(
+            OptionLimits.maxExcess.problem(maxExcess),
+            OptionLimits.rehearseTimeLimit.problem(timeLimit))
     }
 
     func run() throws {

@@ -36,12 +36,14 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Output: table, json, csv (splits), geojson, iof (IOF XML 3.0 ResultList) or html.")
     var format: Format = .table
     @Option(name: .shortAndLong, help: "Write the output here instead of standard output.") var output: String?
-    @Option(help: "Sustained speed (m/s) above which a track is flagged as impossible for the sport.") var maxSpeed: Double = 7
+    @Option(parsing: .unconditional, help: "Sustained speed above which a track is flagged as impossible for the sport (\(OptionLimits.simulateMaxSpeed.text)).")
+    var maxSpeed: Double = 7
     @Option(help: "Score under this game mode instead of the race's own (racekit modes lists them), or 'none'.") var mode: String?
     @Option(help: "Answers, submissions and leaves, JSON Lines with a participant field, each at a \"time\" (since the start) or \"after\" its prompt (docs/game-modes.md); default: a seeded model.")
     var responses: String?
-    @Option(help: "With the seeded model: the chance an answer is right.") var answerAccuracy: Double = 0.8
-    @Option(help: "Seed of the game's random choices and of the answer model.") var seed: UInt64 = 1
+    @Option(parsing: .unconditional, help: "With the seeded model: the chance an answer is right (\(OptionLimits.answerAccuracy.text)).")
+    var answerAccuracy: Double = 0.8
+    @Option(parsing: .unconditional, help: "Seed of the game's random choices and of the answer model.") var seed: UInt64 = 1
 
     /// The replay under the chosen mode; `nil` for `--mode none` or a race whose mode RaceKit
     /// does not know (said on standard error).
@@ -107,8 +109,9 @@ struct SimulateCommand: ParsableCommand {
 
     func validate() throws {
         guard !tracks.isEmpty else { throw ValidationError("Give at least one GPX file or folder.") }
-        guard maxSpeed > 0, maxSpeed.isFinite else { throw ValidationError("--max-speed must be positive.") }
-        guard (0...1).contains(answerAccuracy) else { throw ValidationError("--answer-accuracy must be within 0…1.") }
+        try OptionRange.require(
+            OptionLimits.simulateMaxSpeed.problem(maxSpeed),
+            OptionLimits.answerAccuracy.problem(answerAccuracy))
         if let mode, mode != "none", GameModeRegistry.standard.mode(named: mode) == nil {
             throw ValidationError("unknown mode \"\(mode)\"; racekit modes lists them: \(GameModeRegistry.standard.identifiers.joined(separator: ", ")).")
         }

@@ -24,11 +24,11 @@ final class Progress {
         let now = Date().timeIntervalSince1970   // display only: never reaches results
         guard now - lastDrawn >= 0.1 || done == total else { return }
         lastDrawn = now
-        FileHandle.standardError.write(Data("\r\(label): \(done)/\(total)".utf8))
+        Standard.error("\r\(label): \(done)/\(total)", terminator: "")
     }
 
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Standard.error("\r\u{1B}[K", terminator: "")
     }
 }

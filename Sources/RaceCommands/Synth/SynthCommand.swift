@@ -20,25 +20,34 @@ struct SynthCommand: ParsableCommand {
     )
 
     @Argument(help: "The race file.") var race: String
-    @Option(help: "How many participants.") var participants: Int = 8
-    @Option(help: "Random seed.") var seed: UInt64 = 1
-    @Option(help: "Typical speed while moving, m/s (1.4 walking, 3 running, 6 cycling).") var speed: Double = 2.5
-    @Option(help: "Speeds spread ± this fraction around --speed.") var speedSpread: Double = 0.3
-    @Option(help: "GPS error, metres (1σ per axis).") var noise: Double = 4
-    @Option(help: "Seconds between fixes.") var sampling: Double = 1
-    @Option(help: "Chance per fix of a 5–30 s gap without fixes.") var dropout: Double = 0.001
-    @Option(help: "Chance per leg of a wrong turn.") var wrongTurns: Double = 0.1
-    @Option(help: "How many stragglers.") var stragglers: Int = 1
-    @Option(help: "How many participants skip one stop.") var stopMissers: Int = 1
+    @Option(parsing: .unconditional, help: "How many participants (\(OptionLimits.synthParticipants.text)).") var participants: Int = 8
+    @Option(parsing: .unconditional, help: "Random seed.") var seed: UInt64 = 1
+    @Option(parsing: .unconditional, help: "Typical speed while moving (1.4 walking, 3 running, 6 cycling; \(OptionLimits.speed.text)).")
+    var speed: Double = 2.5
+    @Option(parsing: .unconditional, help: "Speeds spread ± this fraction around --speed (\(OptionLimits.speedSpread.text)).")
+    var speedSpread: Double = 0.3
+    @Option(parsing: .unconditional, help: "GPS error, 1σ per axis (\(OptionLimits.noise.text)).") var noise: Double = 4
+    @Option(parsing: .unconditional, help: "Time between fixes (\(OptionLimits.sampling.text)).") var sampling: Double = 1
+    @Option(parsing: .unconditional, help: "Chance per fix of a 5–30 s gap without fixes (\(OptionLimits.dropout.text)).")
+    var dropout: Double = 0.001
+    @Option(parsing: .unconditional, help: "Chance per leg of a wrong turn (\(OptionLimits.wrongTurns.text)).") var wrongTurns: Double = 0.1
+    @Option(parsing: .unconditional, help: "How many stragglers (\(OptionLimits.stragglers.text), with --stop-missers at most --participants).")
+    var stragglers: Int = 1
+    @Option(parsing: .unconditional, help: "How many participants skip one stop (\(OptionLimits.stopMissers.text)).") var stopMissers: Int = 1
     @Option(name: .shortAndLong, help: "Folder to write the .gpx files into (created if needed).") var output: String
 
     func validate() throws {
-        guard (1...100_000).contains(participants) else { throw ValidationError("--participants must be within 1…100000.") }
-        guard speed > 0, speed.isFinite, noise >= 0, sampling > 0, (0...1).contains(dropout), (0...1).contains(wrongTurns),
-              speedSpread >= 0, speedSpread < 1 else {
-            throw ValidationError("speeds and sampling must be positive, probabilities within 0…1, --speed-spread below 1.")
-        }
-        guard stragglers >= 0, stopMissers >= 0, stragglers + stopMissers <= participants else {
+        try OptionRange.require(
+            OptionLimits.synthParticipants.problem(participants),
+            OptionLimits.speed.problem(speed),
+            OptionLimits.speedSpread.problem(speedSpread),
+            OptionLimits.noise.problem(noise),
+            OptionLimits.sampling.problem(sampling),
+            OptionLimits.dropout.problem(dropout),
+            OptionLimits.wrongTurns.problem(wrongTurns),
+            OptionLimits.stragglers.problem(stragglers),
+            OptionLimits.stopMissers.problem(stopMissers))
+        guard stragglers + stopMissers <= participants else {
             throw ValidationError("--stragglers plus --stop-missers cannot exceed --participants.")
         }
     }
@@ -60,18 +69,27 @@ struct SynthCommand: ParsableCommand {
             // first course, so the tracks written here must run that course too.
             options.unlistedCourse = .firstCourse
             let field = SyntheticField(race: race, options: options, seed: seed)
-            let tracks = field.tracks(startTime: try raceStartEpoch(race, file: self.race))
-            do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
-                throw InputError(SourceLocation(file: output), "cannot create the folder: \(error.localizedDescription)")
+            let startTime = try raceStartEpoch(race, file: self.race)
+            let createdFolders = try OutputFile.makeFolder(output)
+            // All tracks or none: a full disk half-way leaves neither new files nor a new folder.
+            // Each track goes to its temporary file as it is made, so memory holds one track.
+            let batch = OutputBatch()
+            var written = 0
+            do {
+                let progress = Progress(total: participants, label: "writing tracks")
+                try field.forEachTrack(startTime: startTime) { track in
+                    written += 1
+                    let file = (output as NSString).appendingPathComponent(String(format: "%03d-%@.gpx", written, RaceBuilder.slug(track.participant)))
+                    try batch.add(Array(track.gpx.gpxText().utf8), to: file)
+                    progress.advance()
+                }
+                progress.finish()
+                try batch.commit()
+            } catch {
+                OutputFile.removeFolders(createdFolders)
+                throw error
             }
-            let progress = Progress(total: tracks.count, label: "writing tracks")
-            for (i, track) in tracks.enumerated() {
-                let file = (output as NSString).appendingPathComponent(String(format: "%03d-%@.gpx", i + 1, RaceBuilder.slug(track.participant)))
-                try track.gpx.write(to: file)
-                progress.advance()
-            }
-            progress.finish()
-            Standard.error("racekit: wrote \(tracks.count) tracks to \(output)")
+            Standard.error("racekit: wrote \(written) tracks to \(output)")
         }
     }
 }

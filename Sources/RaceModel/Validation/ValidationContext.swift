@@ -21,7 +21,11 @@ public struct ValidationContext: Sendable {
         var index: [String: Int] = [:]
         for (i, stop) in race.stops.enumerated() where index[stop.id] == nil { index[stop.id] = i }
         stopIndex = index
-        fences = race.stops.map { try? $0.fence.makeFence() }
+        // A radius over the limit is RadiusRule's error; the geometric rules skip that stop.
+        fences = race.stops.map { stop in
+            if case .circle(_, let radius) = stop.fence, !(radius <= RaceFieldLimits.maximumRadiusMeters) { return nil }
+            return try? stop.fence.makeFence()
+        }
         nearbyPairs = Self.nearbyPairs(fences)
     }
 

@@ -145,9 +145,18 @@ public struct SyntheticField: Sendable {
 
     /// Every participant's track, starting at `startTime` (seconds since 1970).
     public func tracks(startTime: Seconds) -> [SyntheticTrack] {
+        var tracks: [SyntheticTrack] = []
+        forEachTrack(startTime: startTime) { tracks.append($0) }
+        return tracks
+    }
+
+    /// The tracks of ``tracks(startTime:)``, in the same order, handed over one at a time: a
+    /// caller that writes each out holds one track in memory, not the whole field.
+    public func forEachTrack(startTime: Seconds, _ body: (SyntheticTrack) throws -> Void) rethrows {
         let synthesizer = TrackSynthesizer(race: race, seed: seed)
-        return profiles().enumerated().compactMap { i, profile in
-            course(of: i).map { synthesizer.track(profile, course: $0, startTime: startTime + Double(i % 3), index: i) }
+        for (i, profile) in profiles().enumerated() {
+            guard let course = course(of: i) else { continue }
+            try body(synthesizer.track(profile, course: course, startTime: startTime + Double(i % 3), index: i))
         }
     }
 }

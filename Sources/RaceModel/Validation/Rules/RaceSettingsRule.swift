@@ -2,7 +2,7 @@ import Foundation
 import GeoFormats
 
 /// The race-wide settings: a name, a start time that parses and has a UTC offset, a known
-/// time zone, a positive time limit, sane rules, at least one stop and one course.
+/// time zone, a time limit and rules within ``RaceFieldLimits``, at least one stop and one course.
 struct RaceSettingsRule: ValidationRule {
     func check(_ context: ValidationContext, into issues: inout [ValidationIssue]) {
         let race = context.race
@@ -18,21 +18,26 @@ struct RaceSettingsRule: ValidationRule {
             issues.append(ValidationIssue(.error, "bad-time-zone", at: "/timeZone", "\"\(zone)\" is not a time zone this system knows",
                                           hint: "use an IANA name such as Europe/Zurich or UTC"))
         }
-        if let limit = race.timeLimitSeconds, !(limit.isFinite && limit > 0) {
-            issues.append(ValidationIssue(.error, "bad-time-limit", at: "/timeLimitSeconds", "the time limit \(limit) s must be positive"))
+        if let limit = race.timeLimitSeconds, !RaceFieldLimits.timeLimitSeconds.contains(limit) {
+            issues.append(ValidationIssue(.error, "bad-time-limit", at: "/timeLimitSeconds",
+                                          "the time limit \(limit) s must be within \(RaceFieldLimits.text(RaceFieldLimits.timeLimitSeconds)) s"))
         }
         let rules = race.rules
-        for (value, key) in [(rules.minimumDwellSeconds, "minimumDwellSeconds"), (rules.exitMarginMeters, "exitMarginMeters"),
-                             (rules.secondsPerWrongAnswer, "secondsPerWrongAnswer")] where !(value.isFinite && value >= 0) {
-            issues.append(ValidationIssue(.error, "bad-rule", at: "/rules/\(key)", "\(key) \(value) must be 0 or more"))
+        func check(_ value: Double, _ key: String, _ range: ClosedRange<Double>, _ unit: String) {
+            guard !range.contains(value) else { return }
+            issues.append(ValidationIssue(.error, "bad-rule", at: "/rules/\(key)",
+                                          "\(key) \(RaceFieldLimits.plain(value)) must be within \(RaceFieldLimits.text(range)) \(unit)"))
         }
-        if !(rules.speedMetersPerSecond.isFinite && rules.speedMetersPerSecond > 0) {
-            issues.append(ValidationIssue(.error, "bad-rule", at: "/rules/speedMetersPerSecond",
-                                          "speedMetersPerSecond \(rules.speedMetersPerSecond) must be positive"))
+        check(rules.minimumDwellSeconds, "minimumDwellSeconds", RaceFieldLimits.seconds, "s")
+        check(rules.exitMarginMeters, "exitMarginMeters", RaceFieldLimits.exitMarginMeters, "m")
+        check(rules.secondsPerWrongAnswer, "secondsPerWrongAnswer", RaceFieldLimits.seconds, "s")
+        check(rules.speedMetersPerSecond, "speedMetersPerSecond", RaceFieldLimits.speedMetersPerSecond, "m/s")
+        if let accuracy = rules.requiredAccuracyMeters {
+            check(accuracy, "requiredAccuracyMeters", RaceFieldLimits.requiredAccuracyMeters, "m")
         }
-        if let accuracy = rules.requiredAccuracyMeters, !(accuracy.isFinite && accuracy > 0) {
-            issues.append(ValidationIssue(.error, "bad-rule", at: "/rules/requiredAccuracyMeters",
-                                          "requiredAccuracyMeters \(accuracy) must be positive"))
+        if !RaceFieldLimits.pointsPerMinuteOver.contains(rules.pointsPerMinuteOver) {
+            issues.append(ValidationIssue(.error, "bad-rule", at: "/rules/pointsPerMinuteOver",
+                                          "pointsPerMinuteOver \(rules.pointsPerMinuteOver) must be within 0…\(RaceFieldLimits.pointsPerMinuteOver.upperBound)"))
         }
         if race.stops.isEmpty {
             issues.append(ValidationIssue(.error, "no-stops", at: "/stops", "the race has no stops"))

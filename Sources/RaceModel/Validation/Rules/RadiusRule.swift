@@ -11,6 +11,10 @@ struct RadiusRule: ValidationRule {
             if !(radius.isFinite && radius > 0) {
                 issues.append(ValidationIssue(.error, "radius-not-positive", at: path, "stop \"\(stop.id)\" has radius \(radius) m",
                                               hint: "a radius must be a positive number of metres"))
+            } else if radius > RaceFieldLimits.maximumRadiusMeters {
+                issues.append(ValidationIssue(.error, "radius-out-of-range", at: path,
+                                              "stop \"\(stop.id)\" has a \(format(radius)) m radius, over the \(Int(RaceFieldLimits.maximumRadiusMeters)) m limit",
+                                              hint: "a radius is in metres; a stop covering more is no longer a place"))
             } else if radius < Self.gpsAccuracyMeters {
                 issues.append(ValidationIssue(.warning, "radius-too-small", at: path,
                                               "stop \"\(stop.id)\" has a \(format(radius)) m radius, smaller than typical GPS error",

@@ -7,7 +7,9 @@ import GeoCore
 struct TimeLimitRule: ValidationRule {
     func check(_ context: ValidationContext, into issues: inout [ValidationIssue]) {
         let race = context.race
-        guard let limit = race.timeLimitSeconds, limit > 0, race.rules.speedMetersPerSecond > 0 else { return }
+        // Values out of range are RaceSettingsRule's errors; minutes from them would not fit an Int.
+        guard let limit = race.timeLimitSeconds, RaceFieldLimits.timeLimitSeconds.contains(limit),
+              RaceFieldLimits.speedMetersPerSecond.contains(race.rules.speedMetersPerSecond) else { return }
         for (c, course) in race.courses.enumerated() {
             guard let (length, exact) = Self.minimumLength(course, context) else { continue }
             let seconds = length / race.rules.speedMetersPerSecond

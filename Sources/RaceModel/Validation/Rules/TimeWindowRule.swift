@@ -19,7 +19,8 @@ struct TimeWindowRule: ValidationRule {
                                               "stop \"\(stop.id)\" opens after the \(Int(limit)) s time limit"))
             }
         }
-        guard race.rules.speedMetersPerSecond > 0 else { return }
+        // A speed out of range is RaceSettingsRule's error; times from it would not fit an Int.
+        guard RaceFieldLimits.speedMetersPerSecond.contains(race.rules.speedMetersPerSecond) else { return }
         for course in race.courses {
             var distance = 0.0
             var previous: Int?

@@ -1,0 +1,48 @@
+import ArgumentParser
+
+/// The allowed values of one numeric command-line option, stated once for its `--help` text,
+/// its check and docs/limits.md. A value outside is a usage error naming the option as the
+/// user types it: `--sampling must be within 0.1…3600 seconds (got 1e+300).`
+struct OptionRange: Sendable {
+    /// The option as typed, `--sampling`.
+    let option: String
+    let lower: Double
+    let upper: Double
+    /// The unit after the range (`seconds`), or "" for a count.
+    let unit: String
+
+    init(_ option: String, _ range: ClosedRange<Double>, _ unit: String = "") {
+        self.option = option
+        lower = range.lowerBound
+        upper = range.upperBound
+        self.unit = unit
+    }
+
+    /// `0.1…3600 seconds`, for `--help` and messages.
+    var text: String { "\(Self.number(lower))…\(Self.number(upper))" + (unit.isEmpty ? "" : " \(unit)") }
+
+    /// The option's usage error when `value` is outside the range (or not a number); `nil` for
+    /// a value inside it or an option not given.
+    func problem(_ value: Double?) -> String? {
+        guard let value, !(value >= lower && value <= upper) else { return nil }
+        return "\(option) must be within \(text) (got \(Self.number(value)))."
+    }
+
+    /// The same for a count, shown exactly however large.
+    func problem(_ value: Int?) -> String? {
+        guard let value, !(Double(value) >= lower && Double(value) <= upper) else { return nil }
+        return "\(option) must be within \(text) (got \(value))."
+    }
+
+    /// Throws one usage error with a line for each option out of range, so a user fixing a
+    /// command line sees every bad option at once, each under its own name.
+    static func require(_ problems: String?...) throws {
+        let found = problems.compactMap { $0 }
+        guard found.isEmpty else { throw ValidationError(found.joined(separator: "\nError: ")) }
+    }
+
+    /// Whole numbers without a fraction or exponent (`100000`, not `100000.0`).
+    private static func number(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : "\(x)"
+    }
+}

@@ -21,7 +21,7 @@ for dir in Sources/*/; do
                 $0 !~ /(public|open)[ \t]+(extension|import)[ \t]/) {
                 total++
                 k = FNR - 1
-                while (k > 0 && line[k] ~ /^[ \t]*@[A-Za-z_]+(\(.*\))?[ \t]*$/) k--
+                while (k > 0 && line[k] ~ /^[ \t]*(@[A-Za-z_]+(\([^)]*\))?[ \t]*)+$/) k--
                 if (k > 0 && (line[k] ~ /^[ \t]*\/\/\// || line[k] ~ /\*\/[ \t]*$/)) next
                 missing++
                 if (mode == "--list") { text = $0; sub(/^[ \t]+/, "", text); print FILENAME ":" FNR ": " text }

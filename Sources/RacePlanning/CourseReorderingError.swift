@@ -16,6 +16,7 @@ public enum CourseReorderingError: Error, Hashable, Sendable, CustomStringConver
     /// A stop of the course has no row in the user's matrix.
     case stopNotInMatrix(stop: String)
 
+    /// The message, naming the course and stop involved (the caller adds the file).
     public var description: String {
         switch self {
         case .noCourse: return "the race has no course to reorder"

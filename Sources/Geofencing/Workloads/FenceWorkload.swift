@@ -13,8 +13,11 @@ public struct FenceWorkload: Sendable {
         case global
     }
 
+    /// The id of each stop, in the order of `fences`.
     public let stopIDs: [Int]
+    /// One circular fence per stop.
     public let fences: [Fence]
+    /// The participants' fixes, in time order per participant.
     public let positions: PositionColumns
 
     /// Generates a workload.

@@ -41,6 +41,7 @@ public struct AnyGameMode: Sendable {
 
     /// A new game.
     /// - Parameters:
+    ///   - race: the race to play.
     ///   - participants: who plays; the race's participants when `nil`.
     ///   - configuration: the options; ``configuration(in:)`` when `nil`.
     ///   - seed: every random choice of the mode derives from it.

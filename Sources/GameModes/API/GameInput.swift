@@ -6,9 +6,9 @@ import GeoCore
 /// it *counts* is the mode's rule (see ``Outcome/reached(participant:stop:time:)`` and
 /// ``Outcome/recorded(participant:stop:time:reason:)``).
 public struct Visit: Hashable, Sendable, Codable {
-    /// ``Participant/id``.
+    /// `Participant.id`.
     public var participant: String
-    /// ``Stop/id``.
+    /// `Stop.id`.
     public var stop: String
     /// The interpolated time of entering the fence, in seconds since the race start.
     public var time: Seconds
@@ -28,7 +28,7 @@ public struct Visit: Hashable, Sendable, Codable {
 }
 
 /// A participant's answer to the question of a stop. The choice is compared **by value** with
-/// ``StopTask/answer``, never by position, since every participant sees the options shuffled.
+/// `StopTask.answer`, never by position, since every participant sees the options shuffled.
 public struct Answer: Hashable, Sendable, Codable {
     public var participant: String
     public var stop: String

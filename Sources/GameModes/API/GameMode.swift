@@ -26,7 +26,9 @@ public protocol GameMode: Sendable {
 
     /// The state before the first input.
     /// - Parameters:
+    ///   - race: the race about to be played.
     ///   - participants: who plays (usually `race.participants`; a simulator may pass its own).
+    ///   - configuration: the options, decoded from the race's `mode.config`.
     ///   - seed: the only source of randomness (pairings, shuffles, rotations).
     func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64) -> State
 

@@ -2,7 +2,7 @@ import GeoFormats
 import RaceModel
 
 /// Decoding a mode's ``GameMode/Configuration`` from the race's `mode.config` JSON, with
-/// every problem reported as a ``ValidationIssue`` at its JSON path (`/mode/config/rounds`).
+/// every problem reported as a `ValidationIssue` at its JSON path (`/mode/config/rounds`).
 public enum ModeConfiguration {
     /// Decodes `json`; on failure, the issue locating the first problem. Keys that are not among
     /// `options` give `unknown-key` warnings (a typo would otherwise silently keep the default).

@@ -1,6 +1,6 @@
 import GeoCore
 
-/// The randomness of a mode: a ``SplitMix64`` stream derived from the game's seed and a few
+/// The randomness of a mode: a `SplitMix64` stream derived from the game's seed and a few
 /// labels (`"quiz-pairing"`, a participant id…), so each decision has its own stream and does
 /// not shift when another decision draws more numbers. Same seed and labels, same numbers, on
 /// every platform (no `Int.random`, whose algorithm the standard library does not promise).

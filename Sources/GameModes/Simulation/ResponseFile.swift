@@ -53,8 +53,10 @@ public struct ResponseFile: Responder, Hashable, Sendable {
     }
 
     /// Reads a file.
-    /// - Parameter participant: the participant of lines without a `participant` field.
-    /// - Throws: ``InputError`` naming `file:line` and the problem.
+    /// - Parameters:
+    ///   - path: the response file to read.
+    ///   - participant: the participant of lines without a `participant` field.
+    /// - Throws: `InputError` naming `file:line` and the problem.
     public static func read(path: String, participant: String? = nil) throws(InputError) -> ResponseFile {
         let bytes = try FileBytes.read(path)
         return try parse(String(decoding: bytes, as: UTF8.self), file: path, participant: participant)

@@ -16,8 +16,11 @@ public struct GeoJSONStop: Hashable, Sendable {
 
 public enum GeoJSONStops {
     /// The stops of every feature with a geometry.
-    /// - Parameter defaultRadiusMeters: the radius of a Point without one; `nil` makes a
-    ///   missing radius an error.
+    /// - Parameters:
+    ///   - object: the parsed GeoJSON (a FeatureCollection, a Feature or a geometry).
+    ///   - file: names the input in errors.
+    ///   - defaultRadiusMeters: the radius of a Point without one; `nil` makes a
+    ///     missing radius an error.
     /// - Throws: ``InputError`` naming the feature's JSON path: a Point without a positive radius,
     ///   a LineString (no area), a property of the wrong type, a polygon the fence cannot take.
     public static func stops(from object: GeoJSONObject, file: String,

@@ -29,7 +29,10 @@ extension GridIndex {
     /// Queries every position and totals the hits, splitting the positions into `threads`
     /// contiguous parts queried in parallel (the totals do not depend on the split).
     /// - Parameters:
+    ///   - latitudes: the positions' latitudes in degrees.
+    ///   - longitudes: the positions' longitudes, parallel to `latitudes`.
     ///   - fenceKeys: per fence, the number added into the checksum (the stop id).
+    ///   - threads: how many parts to query in parallel (at least 1).
     public func summarizeHits(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
                               fenceKeys: [UInt64], threads: Int = 1) -> HitSummary {
         precondition(fenceKeys.count == fences.count && threads >= 1)

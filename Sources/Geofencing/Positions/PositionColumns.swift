@@ -30,7 +30,7 @@ public struct PositionColumns: Sendable, Equatable {
         accuracy.reserveCapacity(count)
     }
 
-    /// Appends one fix. The coordinate must already be valid (see ``Coordinate/validate(latitude:longitude:source:)``).
+    /// Appends one fix. The coordinate must already be valid (see `Coordinate.validate(latitude:longitude:source:)`).
     public mutating func append(participant p: Int32, time t: Seconds, latitude lat: Degrees,
                                 longitude lon: Degrees, accuracy acc: Meters? = nil) {
         participant.append(p)

@@ -22,6 +22,11 @@ public struct FenceWorkload: Sendable {
 
     /// Generates a workload.
     /// - Parameters:
+    ///   - layout: where the stops are.
+    ///   - stops: how many stops (at least 1).
+    ///   - participants: how many participants walk between them.
+    ///   - seconds: how long each participant walks, one fix a second.
+    ///   - seed: the seed of every random choice: the same seed gives the same workload.
     ///   - radii: circle radii are log-uniform in this range (metres).
     public static func generate(layout: Layout, stops: Int, participants: Int, seconds: Int,
                                 seed: UInt64, radii: ClosedRange<Meters> = 15...300) -> FenceWorkload {

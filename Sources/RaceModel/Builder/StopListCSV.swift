@@ -8,7 +8,7 @@ public enum StopListCSV {
     public static let optional = ["id", "radius_m", "points", "question", "options", "answer"]
 
     /// Adds each row's stop to `builder`, in file order.
-    /// - Throws: ``InputError`` naming the file, line and column for a missing column, a bad
+    /// - Throws: `InputError` naming the file, line and column for a missing column, a bad
     ///   number, a coordinate out of range, or a question without options and answer.
     public static func addStops(from document: CSVDocument, to builder: RaceBuilder) throws(InputError) -> RaceBuilder {
         for name in required where document.column(name) == nil {

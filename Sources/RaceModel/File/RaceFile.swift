@@ -15,7 +15,7 @@ public enum RaceFile {
     }
 
     /// Reads a race file.
-    /// - Throws: ``InputError`` when the file cannot be read or is not JSON at all
+    /// - Throws: `InputError` when the file cannot be read or is not JSON at all
     ///   (with the line and column of the syntax error).
     public static func read(path: String) throws(InputError) -> Reading {
         decode(try JSONParser.parse(try FileBytes.read(path), file: path))

@@ -12,7 +12,7 @@ public struct ValidationContext: Sendable {
     /// File positions of the race's elements (see ``SourceIndices``).
     public let sources: SourceIndices
     /// Pairs of stops (first < second) whose bounding circles overlap or whose centres are
-    /// within ``DuplicatePositionRule/nearMeters``: what the pairwise rules look at.
+    /// within `DuplicatePositionRule.nearMeters`: what the pairwise rules look at.
     public let nearbyPairs: [(Int, Int)]
 
     public init(race: Race, sources: SourceIndices = SourceIndices()) {

@@ -14,10 +14,12 @@ public struct GamePlay: Sendable {
 
     /// Plays `replay` under `mode`.
     /// - Parameters:
+    ///   - replay: the replayed race whose visits the mode plays.
+    ///   - mode: the game mode to play.
     ///   - configuration: the mode's options; the race's own when it names this mode, else defaults.
     ///   - responder: who answers questions and submits clues; `nil` for nobody.
     ///   - seed: the mode's random choices (pairings, rotations) derive from it.
-    /// - Throws: ``ModeConfigurationError`` when the configuration does not fit the mode.
+    /// - Throws: `ModeConfigurationError` when the configuration does not fit the mode.
     public init(_ replay: ReplayResult, mode: AnyGameMode, configuration: JSONValue? = nil,
                 responder: (any Responder)?, seed: UInt64) throws(ModeConfigurationError) {
         let race = replay.race

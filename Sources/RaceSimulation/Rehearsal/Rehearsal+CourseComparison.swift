@@ -6,7 +6,7 @@ extension Rehearsal {
     public struct CourseFigures: Hashable, Sendable {
         /// The course's id.
         public var course: String
-        /// The course's length along its order (``RaceModel/Race/lengthMeters(of:)``): what
+        /// The course's length along its order (`RaceModel.Race.lengthMeters(of:)`): what
         /// its order asks of a runner at the least, to compare variants by.
         public var lengthMeters: Int
         /// Participants on the course in each run.

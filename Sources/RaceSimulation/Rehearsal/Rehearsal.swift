@@ -45,7 +45,12 @@ public struct Rehearsal: Sendable {
 
     /// Runs `runs` rehearsals of `options.participants` synthetic participants each, seeds
     /// `seed`, `seed + 1`, ….
-    /// - Parameter progress: called after each run.
+    /// - Parameters:
+    ///   - race: the race to rehearse.
+    ///   - runs: how many simulated races.
+    ///   - options: the synthetic field of each run.
+    ///   - seed: the seed of the first run; run k uses `seed + k`.
+    ///   - progress: called after each run.
     public init(race: Race, runs: Int, options: SyntheticField.Options, seed: UInt64,
                 progress: (Int) -> Void = { _ in }) throws(ReplayError) {
         // The replay checks each track against its participant's course, so the synthetic

@@ -9,7 +9,7 @@ public struct RaceReplay: Sendable {
     /// The engine's fences, parallel to `race.stops`.
     public let index: GridIndex
 
-    /// - Throws: ``FenceError`` naming the first stop whose fence cannot be built (the
+    /// - Throws: `FenceError` naming the first stop whose fence cannot be built (the
     ///   validator reports these first; a replay needs every fence).
     public init(race: Race) throws(ReplayError) {
         self.race = race

@@ -4,7 +4,7 @@ import Geofencing
 /// The tracks to replay: every participant's fixes as one table of columns, times in seconds
 /// since the race start, rows of one participant in time order.
 public struct ReplayInput: Sendable {
-    /// Display names, indexed by ``PositionColumns/participant``.
+    /// Display names, indexed by `PositionColumns.participant`.
     public var names: [String]
     /// The race participant each track belongs to (`Participant.id`), when known; the course
     /// check uses that participant's course.

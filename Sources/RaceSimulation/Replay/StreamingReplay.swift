@@ -34,8 +34,13 @@ public struct StreamingReplay: Sendable {
     public var participantCount: Int { trackers.count }
 
     /// Screens and replays one fix of participant `participant` (0, 1, …).
-    /// - Parameter accuracyMeters: horizontal accuracy, `nil` when unknown.
-    /// - Returns: why the fix was rejected (see ``FixRejection``), or `nil` when it was used.
+    /// - Parameters:
+    ///   - participant: the participant's index (0, 1, …).
+    ///   - time: the fix's time in seconds on the race clock.
+    ///   - latitude: the fix's latitude in degrees.
+    ///   - longitude: the fix's longitude in degrees.
+    ///   - accuracyMeters: horizontal accuracy, `nil` when unknown.
+    /// - Returns: why the fix was rejected (see `FixRejection`), or `nil` when it was used.
     @discardableResult
     public mutating func ingest(participant: Int, time: Seconds, latitude: Degrees, longitude: Degrees,
                                 accuracyMeters: Meters? = nil) -> FixRejection? {

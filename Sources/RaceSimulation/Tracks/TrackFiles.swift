@@ -26,7 +26,7 @@ public enum TrackAlignment: String, Sendable, CaseIterable {
 
 public enum TrackFiles {
     /// The GPX files named, with folders expanded to their `.gpx` files (sorted by name).
-    /// - Throws: ``InputError`` for a path that does not exist or a folder without GPX files.
+    /// - Throws: `InputError` for a path that does not exist or a folder without GPX files.
     public static func expand(_ paths: [String]) throws(InputError) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -65,7 +65,11 @@ public enum TrackFiles {
 
     /// The replay input: tracks on the race clock, matched to the race's participants by id or
     /// name (case-insensitive).
-    /// - Parameter raceStart: the race start, seconds since 1970 (required for `.clock`).
+    /// - Parameters:
+    ///   - tracks: the loaded tracks, one per participant.
+    ///   - race: the race whose participants the tracks are matched to.
+    ///   - alignment: how recorded times become race times.
+    ///   - raceStart: the race start, seconds since 1970 (required for `.clock`).
     public static func replayInput(_ tracks: [LoadedTrack], race: Race, alignment: TrackAlignment, raceStart: Seconds) -> ReplayInput {
         var positions = PositionColumns()
         positions.reserveCapacity(tracks.reduce(0) { $0 + $1.points.count })

@@ -18,7 +18,7 @@ extension RouteSolver {
         public var timeLimit: Double?
         /// Perturbation rounds of the iterated local search; `nil` for no limit.
         public var iterations: Int?
-        /// Seed of the solver's ``SplitMix64`` stream.
+        /// Seed of the solver's `SplitMix64` stream.
         public var seed: UInt64
         /// Problems with at most this many stops are solved exactly (Held–Karp). At most 16.
         public var exactLimit: Int

@@ -4,7 +4,9 @@ import GeoFormats
 /// Stops from a CSV table an organiser writes: header with `name,lat,lon` and optionally
 /// `id`, `radius_m`, `points`, `question`, `options` (separated by `|`) and `answer`.
 public enum StopListCSV {
+    /// The columns every stop list must have.
     public static let required = ["name", "lat", "lon"]
+    /// The columns a stop list may add.
     public static let optional = ["id", "radius_m", "points", "question", "options", "answer"]
 
     /// Adds each row's stop to `builder`, in file order.

@@ -7,7 +7,9 @@ public enum RaceFile {
     /// What reading a race file gives: the race when its structure is usable, and every
     /// problem found on the way (types, missing fields, unknown keys…), each with its path.
     public struct Reading: Sendable {
+        /// The race, when the file's structure is usable (possibly with problems in `issues`).
         public var race: Race?
+        /// Every problem found while decoding, each with its JSON path.
         public var issues: [ValidationIssue]
         /// Where each decoded stop, course, participant and team stands in the file (elements
         /// too broken to decode are left out of the race, so positions can differ).
@@ -43,10 +45,15 @@ public enum RaceFile {
 /// For each element of a race's arrays, its index in the file's array: what validation paths
 /// must name. Empty arrays mean "the same index" (a race built in memory).
 public struct SourceIndices: Hashable, Sendable {
+    /// The file index of each decoded stop.
     public var stops: [Int] = []
+    /// The file index of each decoded course.
     public var courses: [Int] = []
+    /// The file index of each decoded participant.
     public var participants: [Int] = []
+    /// The file index of each decoded team.
     public var teams: [Int] = []
 
+    /// Empty indices: every element is where its array position says.
     public init() {}
 }

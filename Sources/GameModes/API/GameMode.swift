@@ -45,6 +45,7 @@ public protocol GameMode: Sendable {
 }
 
 extension GameMode {
+    /// No checks of its own: the default for modes whose configuration says everything.
     public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] { [] }
 }
 
@@ -59,6 +60,7 @@ public struct ModeOption: Hashable, Sendable, Codable {
     /// What it does, in a sentence.
     public var meaning: String
 
+    /// Creates an option's documentation: name, JSON type, default (as JSON text) and meaning.
     public init(_ name: String, type: String, default defaultValue: String, _ meaning: String) {
         self.name = name
         self.type = type

@@ -83,6 +83,7 @@ public enum ModeConfiguration {
 public protocol ModeChoice: RawRepresentable, CaseIterable, Codable, Sendable, Hashable where RawValue == String {}
 
 extension ModeChoice {
+    /// Decodes a choice from its string, naming the allowed values when it is not one of them.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -93,6 +94,7 @@ extension ModeChoice {
         self = value
     }
 
+    /// Encodes the choice as its string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

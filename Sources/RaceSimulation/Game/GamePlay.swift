@@ -8,6 +8,7 @@ import RaceModel
 public struct GamePlay: Sendable {
     /// The mode's identifier.
     public let mode: String
+    /// The standings once every visit has been played.
     public let standings: Standings
     /// Everything the mode decided, in time order.
     public let outcomes: [Outcome]

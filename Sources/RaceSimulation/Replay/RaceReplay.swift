@@ -5,6 +5,7 @@ import RaceModel
 /// Runs recorded (or synthetic) tracks through the geofence engine under a race's rules and
 /// returns every visit, the fixes that could not be used, and the course check per participant.
 public struct RaceReplay: Sendable {
+    /// The race being replayed.
     public let race: Race
     /// The engine's fences, parallel to `race.stops`.
     public let index: GridIndex
@@ -61,6 +62,7 @@ public struct RaceReplay: Sendable {
 public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
     case badFence(stop: String, problem: String)
 
+    /// Which stop's fence could not be built, and why.
     public var description: String {
         switch self {
         case .badFence(let stop, let problem): return "stop \"\(stop)\" cannot be used: \(problem)"

@@ -82,6 +82,7 @@ public struct StreamingReplay: Sendable {
 
     /// The result of a streaming replay: ``ReplayResult`` without the fixes and the event log.
     public struct Summary: Sendable {
+        /// Display names, by participant index.
         public let names: [String]
         /// Every visit of every stop, by arrival time.
         public let visits: [StopVisit]
@@ -89,6 +90,7 @@ public struct StreamingReplay: Sendable {
         public let screening: FixScreeningReport
         /// Per participant, in index order.
         public let courses: [CourseCheck]
+        /// How many enter, exit, dwell and cross events the detector emitted.
         public let eventCount: Int
     }
 }

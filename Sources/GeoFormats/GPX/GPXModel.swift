@@ -293,7 +293,6 @@ public struct GPXWarning: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `file:line:column: warning: message`.
     public var description: String { "\(location): warning: \(message)" }
 }
 

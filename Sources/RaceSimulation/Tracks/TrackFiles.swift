@@ -64,7 +64,7 @@ public enum TrackFiles {
     }
 
     /// The replay input: tracks on the race clock, matched to the race's participants by id or
-    /// name (case-insensitive).
+    /// name (case-insensitive), then the race's participants without a track (no fixes).
     /// - Parameters:
     ///   - tracks: the loaded tracks, one per participant.
     ///   - race: the race whose participants the tracks are matched to.

@@ -47,7 +47,6 @@ public struct RouteOptimizerError: Error, Hashable, Sendable, CustomStringConver
         self.location = location
     }
 
-    /// `location: error: message`, or `error: message` without a location.
     public var description: String {
         if let location { return "\(location): error: \(message)" }
         return "error: \(message)"

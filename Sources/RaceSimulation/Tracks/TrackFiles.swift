@@ -65,11 +65,10 @@ public enum TrackFiles {
 
     /// The replay input: tracks on the race clock, matched to the race's participants by id or
     /// name (case-insensitive), then the race's participants without a track (no fixes).
-    /// - Parameters:
-    ///   - tracks: the loaded tracks, one per participant.
-    ///   - race: the race whose participants the tracks are matched to.
-    ///   - alignment: how recorded times become race times.
-    ///   - raceStart: the race start, seconds since 1970 (required for `.clock`).
+    /// - Parameter raceStart: the race start, seconds since 1970 (required for `.clock`).
+    /// - Parameter tracks: the loaded tracks, one per participant.
+    /// - Parameter race: the race whose participants the tracks are matched to.
+    /// - Parameter alignment: how recorded times become race times.
     public static func replayInput(_ tracks: [LoadedTrack], race: Race, alignment: TrackAlignment, raceStart: Seconds) -> ReplayInput {
         var positions = PositionColumns()
         positions.reserveCapacity(tracks.reduce(0) { $0 + $1.points.count })

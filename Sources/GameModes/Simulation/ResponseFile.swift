@@ -31,12 +31,15 @@ public struct ResponseFile: Responder, Hashable, Sendable {
     /// Responses to relay hand-outs, by participant and round.
     var submissions: [String: [Int: (text: String, after: Seconds)]] = [:]
 
+    /// An empty file: no responses.
     public init() {}
 
+    /// Equal when the fixed-time inputs and every prompted response are equal.
     public static func == (a: ResponseFile, b: ResponseFile) -> Bool {
         a.inputs == b.inputs && a.description == b.description
     }
 
+    /// Hashes the fixed-time inputs and the prompted responses.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(inputs)
         hasher.combine(description)
@@ -128,6 +131,7 @@ public struct ResponseFile: Responder, Hashable, Sendable {
         }
     }
 
+    /// The recorded response to a prompt (an answer, a hand-on), at its delay after the prompt.
     public func respond(to outcome: Outcome) -> [GameInput] {
         switch outcome {
         case .question(let participant, let stop, _, let attempt, let time):

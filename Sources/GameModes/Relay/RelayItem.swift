@@ -39,7 +39,6 @@ public struct RelayLink: Hashable, Sendable, Codable {
 
 /// A chain from its author's item through every other player's hands: what the reveal shows.
 public struct RelayChain: Hashable, Sendable, Codable {
-    /// `Participant.id` of the player who started the chain.
     public var author: String
     /// The chain's hands, round by round.
     public var links: [RelayLink]

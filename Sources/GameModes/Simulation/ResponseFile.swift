@@ -34,7 +34,6 @@ public struct ResponseFile: Responder, Hashable, Sendable {
     /// An empty file: no responses.
     public init() {}
 
-    /// Equal when the fixed-time inputs and every prompted response are equal.
     public static func == (a: ResponseFile, b: ResponseFile) -> Bool {
         a.inputs == b.inputs && a.description == b.description
     }

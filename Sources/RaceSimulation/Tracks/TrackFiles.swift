@@ -7,12 +7,15 @@ import RaceModel
 /// Participants' GPX tracks as a simulation reads them: each file is one participant, named
 /// from the file's metadata, else its first track's name, else the file name.
 public struct LoadedTrack: Sendable {
+    /// The participant's name for the race: metadata name, first track name or file name.
     public var name: String
+    /// The file the track was read from.
     public var file: String
     /// Timed track points (seconds since 1970), in file order.
     public var points: [(time: Seconds, latitude: Degrees, longitude: Degrees)]
     /// Track points without a time: they cannot be placed in the race, so they are counted.
     public var untimedPoints: Int
+    /// What the GPX reader could not use.
     public var warnings: [GPXWarning]
 }
 
@@ -24,6 +27,7 @@ public enum TrackAlignment: String, Sendable, CaseIterable {
     case start
 }
 
+/// Reads participants' GPX tracks and puts them on the race clock.
 public enum TrackFiles {
     /// The GPX files named, with folders expanded to their `.gpx` files (sorted by name).
     /// - Throws: `InputError` for a path that does not exist or a folder without GPX files.

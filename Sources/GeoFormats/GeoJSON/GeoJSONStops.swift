@@ -5,15 +5,23 @@ import Geofencing
 /// fence, a Polygon or MultiPolygon a polygon fence. Properties: `name`, `radius` (also
 /// `radius_m`, `radiusMeters`), `points`, `question`, `options` (strings) and `answer`.
 public struct GeoJSONStop: Hashable, Sendable {
+    /// The feature's `id`, as written.
     public var id: JSONValue?
+    /// The `name` property.
     public var name: String?
+    /// The fence the geometry makes.
     public var fence: Fence
+    /// The `points` property.
     public var points: Double?
+    /// The `question` property.
     public var question: String?
+    /// The `options` property; empty when absent.
     public var options: [String]
+    /// The `answer` property.
     public var answer: String?
 }
 
+/// Reads race stops from GeoJSON features.
 public enum GeoJSONStops {
     /// The stops of every feature with a geometry.
     /// - Parameters:

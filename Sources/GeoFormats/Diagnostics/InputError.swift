@@ -12,6 +12,5 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `file:line:column: error: message`.
     public var description: String { "\(location): error: \(message)" }
 }

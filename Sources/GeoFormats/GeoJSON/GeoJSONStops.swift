@@ -5,7 +5,6 @@ import Geofencing
 /// fence, a Polygon or MultiPolygon a polygon fence. Properties: `name`, `radius` (also
 /// `radius_m`, `radiusMeters`), `points`, `question`, `options` (strings) and `answer`.
 public struct GeoJSONStop: Hashable, Sendable {
-    /// The feature's `id`, as written.
     public var id: JSONValue?
     /// The `name` property.
     public var name: String?

@@ -27,7 +27,6 @@ public struct RaceBuilder: Sendable {
     private var defaultRadius: Meters = 25
     private var layout: CourseLayout = .ordered
 
-    /// Starts a race named `name`: no stops yet, a 25 m default radius, an ordered course.
     public init(name: String) {
         race = Race(name: name)
     }
@@ -62,19 +61,13 @@ public struct RaceBuilder: Sendable {
         }
     }
 
-    /// Sets the race's description.
     public func describe(_ text: String) -> RaceBuilder { with { $0.race.description = text } }
-    /// Sets the time limit, in minutes.
     public func timeLimit(minutes: Double) -> RaceBuilder { with { $0.race.timeLimitSeconds = minutes * 60 } }
-    /// Sets the start time (RFC 3339 with offset) and, optionally, the venue's IANA time zone.
     public func start(at time: String, timeZone: String? = nil) -> RaceBuilder {
         with { $0.race.startTime = time; $0.race.timeZone = timeZone }
     }
-    /// Sets the game mode and its configuration.
     public func mode(_ selection: GameModeSelection) -> RaceBuilder { with { $0.race.mode = selection } }
-    /// Sets the detection and scoring rules.
     public func rules(_ rules: RaceRules) -> RaceBuilder { with { $0.race.rules = rules } }
-    /// Sets how the course is laid out through the stops.
     public func course(_ layout: CourseLayout) -> RaceBuilder { with { $0.layout = layout } }
 
     /// The race, with its course laid out.

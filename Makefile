@@ -3,9 +3,15 @@
 #   make test    the whole test suite (what .ci/run runs)
 #   make bench   the package-benchmark suite in Benchmarks/ (slow to build; not part of test)
 #   make fuzz    every libFuzzer target in Fuzz/ for FUZZ_SECONDS (default 60) each
+#   make docs    the DocC catalogue of every library (Sources/<Module>/<Module>.docc) with the
+#                swift-docc-plugin, warnings as errors (an unresolved ``Symbol`` link fails);
+#                archives in .build/plugins/Swift-DocC/outputs/<Module>.doccarchive.
+#                DOC_TARGETS="GeoCore Geofencing" builds only those.
 SWIFT ?= swift
+DOC_TARGETS ?= GeoCore GeoProjection Geofencing GeoFormats RaceModel RouteOptimizer RacePlanning GameModes \
+	RaceSimulation RaceCommands
 
-.PHONY: run fence test deps build bench fuzz
+.PHONY: run fence test deps build bench fuzz docs
 
 deps:
 	@scripts/ensure-deps.sh
@@ -28,3 +34,7 @@ bench: deps
 
 fuzz: deps
 	scripts/fuzz.sh
+
+# One plugin run for all targets: each target's symbol graph is extracted once, then one `docc convert` each.
+docs: deps
+	$(SWIFT) package generate-documentation --warnings-as-errors $(addprefix --target ,$(DOC_TARGETS))

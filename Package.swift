@@ -20,6 +20,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // DocC: `make docs` builds each library's catalogue (Sources/<Module>/<Module>.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // PROJ (C library) through pkg-config; `make` installs libproj-dev when it is missing.

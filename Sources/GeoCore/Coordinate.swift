@@ -4,11 +4,16 @@
 /// given: +180° and −180° name the same meridian but stay distinct, so that every distance
 /// computed from a coordinate is the one computed from the user's own numbers.
 public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
+    /// Degrees north of the equator, −90…90.
     public let latitude: Degrees
+    /// Degrees east of Greenwich, −180…180, as given (not normalised).
     public let longitude: Degrees
 
     /// Validates and creates a coordinate.
-    /// - Parameter source: where the values came from (a file position, a JSON path…), for the error.
+    /// - Parameters:
+    ///   - latitude: degrees north, finite and within ±90.
+    ///   - longitude: degrees east, finite and within ±180.
+    ///   - source: where the values came from (a file position, a JSON path…), for the error.
     /// - Throws: ``CoordinateError`` naming the bad value and `source`.
     public init(latitude: Degrees, longitude: Degrees, source: @autoclosure () -> String = "") throws(CoordinateError) {
         try Self.validate(latitude: latitude, longitude: longitude, source: source())
@@ -43,12 +48,14 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `(latitude, longitude)` in degrees, e.g. `(47.3769, 8.5417)`.
     public var description: String { "(\(latitude), \(longitude))" }
 }
 
 extension Coordinate: Codable {
     private enum CodingKeys: String, CodingKey { case latitude = "lat", longitude = "lon" }
 
+    /// Decodes `{"lat": …, "lon": …}` and validates it, naming the coding path in the error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let lat = try container.decode(Double.self, forKey: .latitude)
@@ -57,6 +64,7 @@ extension Coordinate: Codable {
         try self.init(latitude: lat, longitude: lon, source: path)
     }
 
+    /// Encodes `{"lat": …, "lon": …}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(latitude, forKey: .latitude)

@@ -16,12 +16,16 @@ public struct CoordinateError: Error, Hashable, Sendable, CustomStringConvertibl
         case outOfRange(lowerBound: Double, upperBound: Double)
     }
 
+    /// Whether the latitude or the longitude is wrong.
     public let component: Component
+    /// The rejected value.
     public let value: Double
+    /// Why the value was rejected.
     public let problem: Problem
     /// Where the value came from: a file position (`track.gpx:812:17`), a JSON path, or an API name.
     public let source: String
 
+    /// Creates an error for a rejected value; ``Coordinate/validate(latitude:longitude:source:)`` is the usual source.
     public init(component: Component, value: Double, problem: Problem, source: String) {
         self.component = component
         self.value = value
@@ -29,6 +33,7 @@ public struct CoordinateError: Error, Hashable, Sendable, CustomStringConvertibl
         self.source = source
     }
 
+    /// The diagnostic line: source, the value and what is wrong with it.
     public var description: String {
         let what: String
         switch problem {

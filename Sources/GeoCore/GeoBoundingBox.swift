@@ -3,11 +3,17 @@
 /// As in GeoJSON (RFC 7946 §5.2), `west > east` means the box crosses the antimeridian;
 /// a box around a pole spans every longitude (`west == -180`, `east == 180`).
 public struct GeoBoundingBox: Hashable, Sendable {
+    /// Southern edge in degrees.
     public let south: Degrees
+    /// Northern edge in degrees (at least `south`).
     public let north: Degrees
+    /// Western edge in degrees; greater than `east` when the box crosses the antimeridian.
     public let west: Degrees
+    /// Eastern edge in degrees.
     public let east: Degrees
 
+    /// Creates a box from its edges.
+    /// - Precondition: `south <= north`.
     public init(south: Degrees, north: Degrees, west: Degrees, east: Degrees) {
         precondition(south <= north, "south \(south) above north \(north)")
         self.south = south

@@ -7,11 +7,13 @@
 /// the centre have no image. Polygon fences, segment crossings and boundary times use it.
 /// Source: J. P. Snyder, "Map Projections — A Working Manual", USGS PP 1395 (1987), §22.
 public struct GnomonicPlane: Hashable, Sendable {
+    /// The tangent point: the plane's origin (x = 0, y = 0).
     public let centre: Coordinate
     @usableFromInline let sinLat0: Double
     @usableFromInline let cosLat0: Double
     @usableFromInline let lon0: Double
 
+    /// Creates the plane tangent to the mean sphere at `centre`.
     public init(centre: Coordinate) {
         let k = Earth.radiansPerDegree
         self.centre = centre

@@ -24,6 +24,7 @@ public struct LocalMetricPlane: Sendable, CustomStringConvertible {
 
     /// The race position the plane was chosen for.
     public let centre: Coordinate
+    /// Which projection the plane uses: a UTM zone or a transverse Mercator at the centre.
     public let kind: Kind
     /// The plane's CRS as given to PROJ: `EPSG:32632` or a `+proj=tmerc …` string.
     public let crs: String

@@ -15,6 +15,7 @@ public struct ProjectionError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The last message PROJ logged while doing `operation`, if any (e.g. `utm: Invalid latitude`).
     public let message: String?
 
+    /// Creates an error from what was being done and PROJ's error number, text and last message.
     public init(operation: String, code: Int32, errnoText: String, message: String? = nil) {
         self.operation = operation
         self.code = code
@@ -22,6 +23,7 @@ public struct ProjectionError: Error, Hashable, Sendable, CustomStringConvertibl
         self.message = message
     }
 
+    /// The diagnostic line: the operation, then PROJ's number, text and message.
     public var description: String {
         let detail = "PROJ error \(code): \(errnoText)"
         guard let message, !message.isEmpty else { return "\(operation): error: \(detail)" }

@@ -2,6 +2,7 @@ import ArgumentParser
 
 /// The `racekit` command: one subcommand per job, each in its own folder.
 public struct RaceKitCommand: ParsableCommand {
+    /// The command name, abstract, exit codes and the subcommands, for Argument Parser.
     public static let configuration = CommandConfiguration(
         commandName: "racekit",
         abstract: "Build, check, simulate and analyse location races; benchmark the geofence engine.",
@@ -20,5 +21,6 @@ public struct RaceKitCommand: ParsableCommand {
         ]
     )
 
+    /// Creates the command; Argument Parser calls it.
     public init() {}
 }

@@ -30,7 +30,7 @@ public struct CourseReordering: Sendable {
     /// without a finish the order is a closed tour unless `openPath` is set. A start equal to
     /// the finish is a loop: a closed tour from there.
     /// - Throws: ``CourseReorderingError`` for a race without a course, a course with fewer than
-    ///   two stops or more than ``RouteSolver/maximumStops``, or an end that is not on the course.
+    ///   two stops or more than `RouteSolver.maximumStops`, or an end that is not on the course.
     public init(race: Race, start: String? = nil, finish: String? = nil, openPath: Bool = false) throws(CourseReorderingError) {
         guard let courseIndex = race.courses.indices.first else { throw .noCourse }
         let course = race.courses[courseIndex]
@@ -53,8 +53,8 @@ public struct CourseReordering: Sendable {
         self.shape = loop || (last == nil && !openPath) ? .closedTour(start: first) : .openPath(start: first, finish: last)
     }
 
-    /// Whole metres of haversine between the stops' centres (``Stop/centre``), rows in
-    /// ``stopIDs`` order: the same distances as ``Race/lengthMeters(of:)`` adds up.
+    /// Whole metres of haversine between the stops' centres (`Stop.centre`), rows in
+    /// ``stopIDs`` order: the same distances as `Race.lengthMeters(of:)` adds up.
     public var haversineDistances: DistanceMatrix {
         let centres = stopIDs.map { race.stop($0)?.centre ?? Coordinate(uncheckedLatitude: 0, longitude: 0) }
         return DistanceMatrix(haversineBetween: centres)
@@ -73,7 +73,7 @@ public struct CourseReordering: Sendable {
         return DistanceMatrix(count: stopIDs.count) { a, b in file.matrix[rows[a], rows[b]] }
     }
 
-    /// Up to `count` fair orders of the course (``RouteSolver/fairVariants(_:count:maxExcessPercent:options:)``:
+    /// Up to `count` fair orders of the course (`RouteSolver.fairVariants(_:count:maxExcessPercent:options:)`:
     /// fewer when fewer different orders fit `maxExcessPercent`) and the race rewritten with them.
     ///
     /// The first variant keeps the course's id; variant k (from 2) is `ID-k`, named
@@ -82,8 +82,12 @@ public struct CourseReordering: Sendable {
     /// listed in the suggested order; a sequence becomes the new sequence. Participants on the
     /// course (or on no course, which means the first) are dealt round-robin over the variants,
     /// in the order the race lists them, so nobody can simply follow anyone.
-    /// - Parameter distances: the matrix to order by, rows in ``stopIDs`` order;
-    ///   ``haversineDistances`` when `nil`.
+    /// - Parameters:
+    ///   - count: how many variants, at least 1.
+    ///   - maxExcessPercent: how much longer than the shortest a variant may be, in percent.
+    ///   - options: the solver's time limit, iterations and seed.
+    ///   - distances: the matrix to order by, rows in ``stopIDs`` order;
+    ///     ``haversineDistances`` when `nil`.
     /// - Throws: the optimizer's errors (a count below 1, a negative excess, …).
     /// - Complexity: that of `fairVariants` (`count × 4` solver runs).
     public func variants(count: Int, maxExcessPercent: Double, options: RouteSolver.Options,

@@ -7,7 +7,7 @@ public enum CourseReorderingError: Error, Hashable, Sendable, CustomStringConver
     case noCourse
     /// The course names fewer than two distinct stops: there is no order to choose.
     case tooFewStops(course: String)
-    /// The course has more stops than the optimizer takes (``RouteSolver/maximumStops``).
+    /// The course has more stops than the optimizer takes (`RouteSolver.maximumStops`).
     case tooManyStops(course: String, count: Int)
     /// A start or finish asked for is not one of the course's stops.
     case stopNotOnCourse(stop: String, course: String)
@@ -16,6 +16,7 @@ public enum CourseReorderingError: Error, Hashable, Sendable, CustomStringConver
     /// A stop of the course has no row in the user's matrix.
     case stopNotInMatrix(stop: String)
 
+    /// The message, naming the course and stop involved (the caller adds the file).
     public var description: String {
         switch self {
         case .noCourse: return "the race has no course to reorder"

@@ -6,6 +6,7 @@ import Geofencing
 public enum RandomLayout: String, CaseIterable, Sendable, CustomStringConvertible {
     case city, global, poles, antimeridian, tinyRadii, hugeRadii, polygons
 
+    /// The layout's name, as test output shows it.
     public var description: String { rawValue }
 
     /// `count` fences of this layout.

@@ -3,12 +3,16 @@ import RaceModel
 
 /// A game mode of any type: what the registry holds and `racekit` uses.
 public struct AnyGameMode: Sendable {
+    /// The mode's `mode.name` (`GameMode.identifier`).
     public let identifier: String
+    /// One line for `racekit modes`.
     public let summary: String
+    /// The mode's options, for `racekit modes`.
     public let options: [ModeOption]
     private let checkRace: @Sendable (ValidationContext, JSONValue, String) -> [ValidationIssue]
     private let start: @Sendable (Race, [Participant], JSONValue, UInt64) -> Result<GameSession, ModeConfigurationError>
 
+    /// Wraps a mode, keeping its configuration and state types inside.
     public init<M: GameMode>(_ mode: M) {
         identifier = M.identifier
         summary = M.summary
@@ -46,6 +50,7 @@ public struct AnyGameMode: Sendable {
 
     /// A new game.
     /// - Parameters:
+    ///   - race: the race to play.
     ///   - participants: who plays; the race's participants when `nil`.
     ///   - configuration: the options; ``configuration(in:)`` when `nil`.
     ///   - seed: every random choice of the mode derives from it.
@@ -58,10 +63,12 @@ public struct AnyGameMode: Sendable {
 
 /// A mode's configuration that could not be read.
 public struct ModeConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The identifier of the mode whose configuration failed.
     public var mode: String
     /// What is wrong, with JSON paths under `/mode/config`.
     public var issues: [ValidationIssue]
 
+    /// One line per error: the mode, then the issue as `racekit validate` prints it.
     public var description: String {
         issues.filter { $0.severity == .error }.map { "mode \"\(mode)\": \($0.formatted(file: "race"))" }.joined(separator: "\n")
     }

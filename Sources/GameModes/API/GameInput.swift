@@ -6,9 +6,9 @@ import GeoCore
 /// it *counts* is the mode's rule (see ``Outcome/reached(participant:stop:time:)`` and
 /// ``Outcome/recorded(participant:stop:time:reason:)``).
 public struct Visit: Hashable, Sendable, Codable {
-    /// ``Participant/id``.
+    /// `Participant.id`.
     public var participant: String
-    /// ``Stop/id``.
+    /// `Stop.id`.
     public var stop: String
     /// The interpolated time of entering the fence, in seconds since the race start.
     public var time: Seconds
@@ -18,6 +18,7 @@ public struct Visit: Hashable, Sendable, Codable {
     /// the tie rule (``TieRule``).
     public var accuracyMeters: Meters?
 
+    /// Creates a visit.
     public init(participant: String, stop: String, time: Seconds, leftAt: Seconds? = nil, accuracyMeters: Meters? = nil) {
         self.participant = participant
         self.stop = stop
@@ -28,13 +29,18 @@ public struct Visit: Hashable, Sendable, Codable {
 }
 
 /// A participant's answer to the question of a stop. The choice is compared **by value** with
-/// ``StopTask/answer``, never by position, since every participant sees the options shuffled.
+/// `StopTask.answer`, never by position, since every participant sees the options shuffled.
 public struct Answer: Hashable, Sendable, Codable {
+    /// `Participant.id` of who answers.
     public var participant: String
+    /// `Stop.id` of the stop whose question is answered.
     public var stop: String
+    /// The chosen option, by value.
     public var choice: String
+    /// When the answer was given, in seconds since the race start.
     public var time: Seconds
 
+    /// Creates an answer.
     public init(participant: String, stop: String, choice: String, time: Seconds) {
         self.participant = participant
         self.stop = stop
@@ -46,12 +52,16 @@ public struct Answer: Hashable, Sendable, Codable {
 /// Free text a participant hands in for a round (the relay's clues and first picks; the
 /// territory game's `rematch`).
 public struct Submission: Hashable, Sendable, Codable {
+    /// `Participant.id` of who submits.
     public var participant: String
     /// The round the text is for (0 = the relay's authoring round).
     public var round: Int
+    /// The submitted text.
     public var text: String
+    /// When it was submitted, in seconds since the race start.
     public var time: Seconds
 
+    /// Creates a submission.
     public init(participant: String, round: Int, text: String, time: Seconds) {
         self.participant = participant
         self.round = round

@@ -26,7 +26,9 @@ public protocol GameMode: Sendable {
 
     /// The state before the first input.
     /// - Parameters:
+    ///   - race: the race about to be played.
     ///   - participants: who plays (usually `race.participants`; a simulator may pass its own).
+    ///   - configuration: the options, decoded from the race's `mode.config`.
     ///   - seed: the only source of randomness (pairings, shuffles, rotations).
     func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64) -> State
 
@@ -43,6 +45,7 @@ public protocol GameMode: Sendable {
 }
 
 extension GameMode {
+    /// No checks of its own: the default for modes whose configuration says everything.
     public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] { [] }
 }
 
@@ -57,6 +60,7 @@ public struct ModeOption: Hashable, Sendable, Codable {
     /// What it does, in a sentence.
     public var meaning: String
 
+    /// Creates an option's documentation: name, JSON type, default (as JSON text) and meaning.
     public init(_ name: String, type: String, default defaultValue: String, _ meaning: String) {
         self.name = name
         self.type = type

@@ -9,6 +9,7 @@ import RaceModel
 /// var game = try registry.mode(named: race.mode.name)!.session(race: race, seed: 7)
 /// ```
 public struct GameModeRegistry: Sendable {
+    /// The registered modes, in registration order.
     public private(set) var modes: [AnyGameMode] = []
 
     /// An empty registry.
@@ -31,6 +32,8 @@ public struct GameModeRegistry: Sendable {
         try register(AnyGameMode(mode))
     }
 
+    /// Adds a mode already wrapped in `AnyGameMode`.
+    /// - Throws: `GameModeRegistryError` as for `register(_:)` with a `GameMode`.
     public mutating func register(_ mode: AnyGameMode) throws(GameModeRegistryError) {
         let id = mode.identifier
         guard !id.isEmpty, id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
@@ -45,6 +48,7 @@ public struct GameModeRegistry: Sendable {
         modes.first { $0.identifier == identifier }
     }
 
+    /// The identifiers of the registered modes, in registration order.
     public var identifiers: [String] { modes.map(\.identifier) }
 
     /// The validator rule that checks a race's mode and its configuration: pass it to
@@ -52,10 +56,12 @@ public struct GameModeRegistry: Sendable {
     public var validationRule: any ValidationRule { GameModeRule(registry: self) }
 }
 
+/// Why a mode could not be registered.
 public enum GameModeRegistryError: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicateIdentifier(String)
     case invalidIdentifier(String)
 
+    /// The reason, naming the identifier.
     public var description: String {
         switch self {
         case .duplicateIdentifier(let id): return "a game mode named \"\(id)\" is already registered"
@@ -67,10 +73,13 @@ public enum GameModeRegistryError: Error, Hashable, Sendable, CustomStringConver
 /// The race's game mode: a mode the registry knows, with a configuration that decodes and
 /// passes the mode's own rules.
 public struct GameModeRule: ValidationRule {
+    /// The modes the rule knows.
     public let registry: GameModeRegistry
 
+    /// A rule over `registry`; the standard modes by default.
     public init(registry: GameModeRegistry = .standard) { self.registry = registry }
 
+    /// Warns about an unknown mode name, otherwise runs that mode's own checks.
     public func check(_ context: ValidationContext, into issues: inout [ValidationIssue]) {
         let name = context.race.mode.name
         guard let mode = registry.mode(named: name) else {

@@ -2,7 +2,7 @@ import GeoFormats
 import RaceModel
 
 /// Decoding a mode's ``GameMode/Configuration`` from the race's `mode.config` JSON, with
-/// every problem reported as a ``ValidationIssue`` at its JSON path (`/mode/config/rounds`).
+/// every problem reported as a `ValidationIssue` at its JSON path (`/mode/config/rounds`).
 public enum ModeConfiguration {
     /// Decodes `json`; on failure, the issue locating the first problem. Keys that are not among
     /// `options` give `unknown-key` warnings (a typo would otherwise silently keep the default).
@@ -83,6 +83,7 @@ public enum ModeConfiguration {
 public protocol ModeChoice: RawRepresentable, CaseIterable, Codable, Sendable, Hashable where RawValue == String {}
 
 extension ModeChoice {
+    /// Decodes a choice from its string, naming the allowed values when it is not one of them.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -93,6 +94,7 @@ extension ModeChoice {
         self = value
     }
 
+    /// Encodes the choice as its string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

@@ -1,16 +1,18 @@
 import GeoCore
 
-/// The randomness of a mode: a ``SplitMix64`` stream derived from the game's seed and a few
+/// The randomness of a mode: a `SplitMix64` stream derived from the game's seed and a few
 /// labels (`"quiz-pairing"`, a participant id…), so each decision has its own stream and does
 /// not shift when another decision draws more numbers. Same seed and labels, same numbers, on
 /// every platform (no `Int.random`, whose algorithm the standard library does not promise).
 public struct ModeRandom: Sendable {
     private var generator: SplitMix64
 
+    /// A stream for `seed` and the labels of one decision.
     public init(seed: UInt64, _ labels: String...) {
         self.init(seed: seed, labels: labels)
     }
 
+    /// A stream for `seed` and the labels of one decision, given as an array.
     public init(seed: UInt64, labels: [String]) {
         // FNV-1a 64 over the labels' UTF-8, each followed by 0xFF (not valid UTF-8: no collisions
         // between ["ab", "c"] and ["a", "bc"]).
@@ -23,6 +25,7 @@ public struct ModeRandom: Sendable {
         generator = SplitMix64(seed: mixer.next())
     }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 { generator.next() }
 
     /// A uniform double in [0, 1).

@@ -64,10 +64,14 @@ public enum Outcome: Hashable, Sendable, Codable {
 
 /// A win/draw/loss record (quiz duels, territory games).
 public struct GameRecord: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Games won.
     public var wins: Int
+    /// Games drawn.
     public var draws: Int
+    /// Games lost.
     public var losses: Int
 
+    /// Creates a record; a new player's is `0-0-0`.
     public init(wins: Int = 0, draws: Int = 0, losses: Int = 0) {
         self.wins = wins
         self.draws = draws

@@ -11,7 +11,9 @@ public struct StandingsRow: Hashable, Sendable, Codable {
     public var name: String
     /// Participant ids (the competitor itself for a single participant).
     public var members: [String]
+    /// How the competitor's race stands: finished, still going, disqualified….
     public var status: ResultStatus
+    /// Points, in modes that score (0 otherwise).
     public var points: Int
     /// How many stops counted (reached in order, claimed, handled).
     public var stopsReached: Int
@@ -20,6 +22,7 @@ public struct StandingsRow: Hashable, Sendable, Codable {
     /// Mode-specific columns, by the names in ``Standings/columns``.
     public var details: [String: String]
 
+    /// Creates a row; an unranked, pointless, unfinished row by default.
     public init(rank: Int? = nil, competitor: String, name: String, members: [String], status: ResultStatus,
                 points: Int = 0, stopsReached: Int = 0, finishTime: Seconds? = nil, details: [String: String] = [:]) {
         self.rank = rank
@@ -36,10 +39,14 @@ public struct StandingsRow: Hashable, Sendable, Codable {
 
 /// A leaderboard of its own for a group of competitors (the score hunt's groups).
 public struct GroupStandings: Hashable, Sendable, Codable {
+    /// The group's id.
     public var id: String
+    /// The group's name.
     public var name: String
+    /// The group's competitors, best first.
     public var rows: [StandingsRow]
 
+    /// Creates a group leaderboard.
     public init(id: String, name: String, rows: [StandingsRow]) {
         self.id = id
         self.name = name
@@ -54,11 +61,14 @@ public struct Standings: Hashable, Sendable, Codable {
     public var mode: String
     /// The names of the mode-specific columns in ``StandingsRow/details``, in display order.
     public var columns: [String]
+    /// Every competitor, best first.
     public var rows: [StandingsRow]
+    /// The group leaderboards, if the mode has groups.
     public var groups: [GroupStandings]
     /// Whether the race is over (an ``GameInput/end(_:)`` was seen): ranks are final.
     public var final: Bool
 
+    /// Creates standings.
     public init(mode: String, columns: [String] = [], rows: [StandingsRow], groups: [GroupStandings] = [], final: Bool) {
         self.mode = mode
         self.columns = columns

@@ -20,8 +20,11 @@ import RaceModel
 ///   running can beat it. Finishing after `timeLimitSeconds` is `OverTime`, leaving or not
 ///   finishing by the end is `DidNotFinish`.
 public struct ClassicMode: GameMode {
+    /// The name race files use in `mode.name`.
     public static let identifier = "classic"
+    /// One line for `racekit modes`.
     public static let summary = "The ordered race: the next stop unlocks on arrival, an optional question gate, first to finish wins."
+    /// The options of ``Configuration``, documented for `racekit modes`.
     public static let options = [
         ModeOption("questionGate", type: "boolean", default: "true",
                    "a stop with a question must be answered before the next stop unlocks; false turns questions off entirely (none is asked, no penalty)"),
@@ -31,21 +34,28 @@ public struct ClassicMode: GameMode {
                    "with wrongAnswer \"retry\", how long after a wrong answer the next try is accepted"),
     ]
 
+    /// The values of the `wrongAnswer` option.
     public enum WrongAnswer: String, ModeChoice {
         case penalty, retry
     }
 
+    /// The mode's options, read from the race's `mode.config`; every option has a default, so `{}` decodes.
     public struct Configuration: Codable, Sendable, Hashable {
+        /// A stop with a question must be answered before the next stop unlocks.
         public var questionGate = true
+        /// Penalty: a wrong answer adds rules.secondsPerWrongAnswer and the race goes on; retry: answer again after retryDelaySeconds.
         public var wrongAnswer = WrongAnswer.penalty
+        /// With wrongAnswer "retry", how long after a wrong answer the next try is accepted.
         public var retryDelaySeconds: Seconds = 30
 
+        /// Creates a configuration; the defaults are those of an empty `mode.config`.
         public init(questionGate: Bool = true, wrongAnswer: WrongAnswer = .penalty, retryDelaySeconds: Seconds = 30) {
             self.questionGate = questionGate
             self.wrongAnswer = wrongAnswer
             self.retryDelaySeconds = retryDelaySeconds
         }
 
+        /// Decodes the options, taking the default for each one that is missing.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             questionGate = try c.decode(.questionGate, default: true)
@@ -54,6 +64,7 @@ public struct ClassicMode: GameMode {
         }
     }
 
+    /// Creates the mode; its behaviour comes from the configuration.
     public init() {}
 
     /// One element of a participant's way round the course.
@@ -91,6 +102,7 @@ public struct ClassicMode: GameMode {
         var total: Int
     }
 
+    /// What the mode remembers between inputs.
     public struct State: Sendable {
         var configuration: Configuration
         var stops: [String: Stop]
@@ -106,6 +118,7 @@ public struct ClassicMode: GameMode {
         var now: Seconds = 0
     }
 
+    /// The state before the first input.
     public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64) -> State {
         var stops: [String: Stop] = [:]
         for stop in race.stops where stops[stop.id] == nil { stops[stop.id] = stop }
@@ -135,6 +148,7 @@ public struct ClassicMode: GameMode {
                      timeLimit: race.timeLimitSeconds, seed: seed, runners: runners, index: index)
     }
 
+    /// Applies one input, in time order, and says what it caused.
     public func reduce(_ state: inout State, _ input: GameInput) -> [Outcome] {
         var out: [Outcome] = []
         state.now = input.time
@@ -341,6 +355,7 @@ public struct ClassicMode: GameMode {
         }
     }
 
+    /// The standings as they stand after the inputs so far.
     public func standings(_ state: State) -> Standings {
         let order: [ResultStatus] = [.ok, .active, .overTime, .didNotFinish]
         let rows = state.runners.map { runner -> (Runner, StandingsRow) in
@@ -374,6 +389,7 @@ public struct ClassicMode: GameMode {
                          rows: ranked, final: state.ended)
     }
 
+    /// The mode's own checks of a race and its configuration.
     public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         if !(configuration.retryDelaySeconds.isFinite && configuration.retryDelaySeconds >= 0) {

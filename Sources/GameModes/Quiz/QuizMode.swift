@@ -18,27 +18,36 @@ import RaceModel
 ///   answers given (missing answers count as wrong).
 /// - Standings: wins, then draws, then correct answers.
 public struct QuizMode: GameMode {
+    /// The name race files use in `mode.name`.
     public static let identifier = "quiz"
+    /// One line for `racekit modes`.
     public static let summary = "The quiz duel: rounds of questions, options shuffled per player, a random opponent (never oneself), a win/draw/loss record."
+    /// The options of ``Configuration``, documented for `racekit modes`.
     public static let options = [
         ModeOption("questionsPerRound", type: "integer ≥ 1", default: "10", "questions per round (one duel per round)"),
         ModeOption("unlock", type: Unlock.typeDescription, default: "\"stop\"",
                    "stop: a question opens when its stop is reached; round: a round's questions open together at its start"),
     ]
 
+    /// The values of the `unlock` option.
     public enum Unlock: String, ModeChoice {
         case stop, round
     }
 
+    /// The mode's options, read from the race's `mode.config`; every option has a default, so `{}` decodes.
     public struct Configuration: Codable, Sendable, Hashable {
+        /// Questions per round (one duel per round).
         public var questionsPerRound = 10
+        /// Stop: a question opens when its stop is reached; round: a round's questions open together at its start.
         public var unlock = Unlock.stop
 
+        /// Creates a configuration; the defaults are those of an empty `mode.config`.
         public init(questionsPerRound: Int = 10, unlock: Unlock = .stop) {
             self.questionsPerRound = questionsPerRound
             self.unlock = unlock
         }
 
+        /// Decodes the options, taking the default for each one that is missing.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             questionsPerRound = try c.decode(.questionsPerRound, default: 10)
@@ -46,6 +55,7 @@ public struct QuizMode: GameMode {
         }
     }
 
+    /// Creates the mode; its behaviour comes from the configuration.
     public init() {}
 
     struct Given: Sendable { var choice: String; var correct: Bool; var time: Seconds }
@@ -68,6 +78,7 @@ public struct QuizMode: GameMode {
         var decided = false
     }
 
+    /// What the mode remembers between inputs.
     public struct State: Sendable {
         var configuration: Configuration
         var seed: UInt64
@@ -94,6 +105,7 @@ public struct QuizMode: GameMode {
         return stride(from: 0, to: order.count, by: size).map { Array(order[$0..<min($0 + size, order.count)]) }
     }
 
+    /// The state before the first input.
     public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64) -> State {
         var tasks: [String: StopTask] = [:]
         var points: [String: Int] = [:]
@@ -115,6 +127,7 @@ public struct QuizMode: GameMode {
                      players: players, index: index, duels: duels)
     }
 
+    /// Applies one input, in time order, and says what it caused.
     public func reduce(_ state: inout State, _ input: GameInput) -> [Outcome] {
         var out: [Outcome] = []
         if !state.started {
@@ -242,6 +255,7 @@ public struct QuizMode: GameMode {
         out.append(.record(duel.b, state.players[b].record, time: time))
     }
 
+    /// The standings as they stand after the inputs so far.
     public func standings(_ state: State) -> Standings {
         let total = state.rounds.reduce(0) { $0 + $1.count }
         let rows = state.players.map { player -> StandingsRow in
@@ -273,6 +287,7 @@ public struct QuizMode: GameMode {
          -(Int(row.details["correct"]!) ?? 0)]
     }
 
+    /// The mode's own checks of a race and its configuration.
     public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         if configuration.questionsPerRound < 1 {

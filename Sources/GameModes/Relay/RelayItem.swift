@@ -5,6 +5,7 @@ public enum RelayItem: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Find the stop this clue describes: the first stop reached (or named in a submission) is the guess.
     case clue(String)
 
+    /// `stop ID` or `clue "TEXT"`.
     public var description: String {
         switch self {
         case .stop(let id): return "stop \(id)"
@@ -15,7 +16,9 @@ public enum RelayItem: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// One hand of a chain: who held it in which round, what they received and handed on.
 public struct RelayLink: Hashable, Sendable, Codable {
+    /// The round in which this player held the chain (0 = the author's round).
     public var round: Int
+    /// `Participant.id` of the player.
     public var participant: String
     /// What they were given (`nil` in round 0, where the author makes the first item).
     public var received: RelayItem?
@@ -24,6 +27,7 @@ public struct RelayLink: Hashable, Sendable, Codable {
     /// For a stop: whether they reached it in the round. For a clue: whether their guess was the stop the clue was written about.
     public var success: Bool
 
+    /// Creates a link.
     public init(round: Int, participant: String, received: RelayItem?, handedOn: RelayItem?, success: Bool) {
         self.round = round
         self.participant = participant
@@ -36,8 +40,10 @@ public struct RelayLink: Hashable, Sendable, Codable {
 /// A chain from its author's item through every other player's hands: what the reveal shows.
 public struct RelayChain: Hashable, Sendable, Codable, CustomStringConvertible {
     public var author: String
+    /// The chain's hands, round by round.
     public var links: [RelayLink]
 
+    /// Creates a chain.
     public init(author: String, links: [RelayLink]) {
         self.author = author
         self.links = links

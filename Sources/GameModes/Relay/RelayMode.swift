@@ -22,26 +22,36 @@ import RaceModel
 /// - A player who misses a round (or has left) hands the item on unchanged: a clue written
 ///   without reaching the stop, or a stop reached without a clue, does not pass on.
 public struct RelayMode: GameMode {
+    /// The name race files use in `mode.name`.
     public static let identifier = "relay"
+    /// One line for `racekit modes`.
     public static let summary = "The telephone relay: items pass along a derangement so nobody gets their own, timed rounds, 2-8 players, a reveal of every chain."
+    /// The options of ``Configuration``, documented for `racekit modes`.
     public static let options = [
         ModeOption("roundSeconds", type: "number > 0", default: "300", "how long each round lasts"),
         ModeOption("endRoundEarly", type: "boolean", default: "true",
                    "a round ends as soon as every player still playing has handed on (from round 1, at their arrival at a stop)"),
     ]
 
+    /// The fewest players a relay game takes.
     public static let minimumPlayers = 2
+    /// The most players a relay game takes.
     public static let maximumPlayers = 8
 
+    /// The mode's options, read from the race's `mode.config`; every option has a default, so `{}` decodes.
     public struct Configuration: Codable, Sendable, Hashable {
+        /// How long each round lasts.
         public var roundSeconds: Seconds = 300
+        /// A round ends as soon as every player still playing has handed on.
         public var endRoundEarly = true
 
+        /// Creates a configuration; the defaults are those of an empty `mode.config`.
         public init(roundSeconds: Seconds = 300, endRoundEarly: Bool = true) {
             self.roundSeconds = roundSeconds
             self.endRoundEarly = endRoundEarly
         }
 
+        /// Decodes the options, taking the default for each one that is missing.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             roundSeconds = try c.decode(.roundSeconds, default: 300)
@@ -49,6 +59,7 @@ public struct RelayMode: GameMode {
         }
     }
 
+    /// Creates the mode; its behaviour comes from the configuration.
     public init() {}
 
     struct Player: Sendable {
@@ -73,6 +84,7 @@ public struct RelayMode: GameMode {
         var correct = false
     }
 
+    /// What the mode remembers between inputs.
     public struct State: Sendable {
         var configuration: Configuration
         var seed: UInt64
@@ -90,6 +102,7 @@ public struct RelayMode: GameMode {
         var ended = false
     }
 
+    /// The state before the first input.
     public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64) -> State {
         var players: [Player] = []
         var index: [String: Int] = [:]
@@ -101,6 +114,7 @@ public struct RelayMode: GameMode {
                      rotation: RelayRotation(players: players.map(\.id), seed: seed))
     }
 
+    /// Applies one input, in time order, and says what it caused.
     public func reduce(_ state: inout State, _ input: GameInput) -> [Outcome] {
         var out: [Outcome] = []
         let t = input.time
@@ -264,6 +278,7 @@ public struct RelayMode: GameMode {
         }
     }
 
+    /// The standings as they stand after the inputs so far.
     public func standings(_ state: State) -> Standings {
         let rows = state.players.map { player in
             StandingsRow(competitor: player.id, name: player.name, members: [player.id],
@@ -285,6 +300,7 @@ public struct RelayMode: GameMode {
         state.rotation.seats.map { RelayChain(author: $0, links: state.chains[$0] ?? []) }
     }
 
+    /// The mode's own checks of a race and its configuration.
     public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         let seconds = configuration.roundSeconds

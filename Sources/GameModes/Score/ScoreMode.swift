@@ -21,8 +21,11 @@ import RaceModel
 ///   Without a finish stop, visits after the limit do not count.
 /// - Ranked by points after penalties, then the earlier finish; equal on both share a rank.
 public struct ScoreMode: GameMode {
+    /// The name race files use in `mode.name`.
     public static let identifier = "score"
+    /// One line for `racekit modes`.
     public static let summary = "The score hunt: goals worth points in any order, first to reach claims, group leaderboards, a rogaining time limit."
+    /// The options of ``Configuration``, documented for `racekit modes`.
     public static let options = [
         ModeOption("laterArrivalShare", type: "number 0…1", default: "0",
                    "the share of a goal's points (rounded down) for each competitor reaching it after the first"),
@@ -32,17 +35,21 @@ public struct ScoreMode: GameMode {
                    "leaderboards of their own; members are participant or team ids (a bare name is a group with no members yet)"),
     ]
 
+    /// The values of the `claimBy` option.
     public enum ClaimBy: String, ModeChoice {
         case team, participant
     }
 
     /// A group with a leaderboard of its own.
     public struct Group: Codable, Sendable, Hashable {
+        /// The group's id, as standings name it.
         public var id: String
+        /// The group's name for people; the id when not given.
         public var name: String
         /// Participant or team ids.
         public var members: [String]
 
+        /// Creates a group; without a name it is named by its id.
         public init(id: String, name: String? = nil, members: [String] = []) {
             self.id = id
             self.name = name ?? id
@@ -51,6 +58,7 @@ public struct ScoreMode: GameMode {
 
         enum CodingKeys: String, CodingKey { case id, name, members }
 
+        /// Decodes the options, taking the default for each one that is missing.
         public init(from decoder: any Decoder) throws {
             if let single = try? decoder.singleValueContainer(), let id = try? single.decode(String.self) {
                 self.init(id: id)
@@ -62,17 +70,23 @@ public struct ScoreMode: GameMode {
         }
     }
 
+    /// The mode's options, read from the race's `mode.config`; every option has a default, so `{}` decodes.
     public struct Configuration: Codable, Sendable, Hashable {
+        /// The share of a goal's points (rounded down) for each competitor reaching it after the first.
         public var laterArrivalShare: Double = 0
+        /// Who claims goals and is ranked: teams (participants without a team alone) or each participant.
         public var claimBy = ClaimBy.team
+        /// Leaderboards of their own; members are participant or team ids (a bare name is a group with no members yet).
         public var groups: [Group] = []
 
+        /// Creates a configuration; the defaults are those of an empty `mode.config`.
         public init(laterArrivalShare: Double = 0, claimBy: ClaimBy = .team, groups: [Group] = []) {
             self.laterArrivalShare = laterArrivalShare
             self.claimBy = claimBy
             self.groups = groups
         }
 
+        /// Decodes the options, taking the default for each one that is missing.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             laterArrivalShare = try c.decode(.laterArrivalShare, default: 0)
@@ -81,6 +95,7 @@ public struct ScoreMode: GameMode {
         }
     }
 
+    /// Creates the mode; its behaviour comes from the configuration.
     public init() {}
 
     struct Competitor: Sendable {
@@ -95,6 +110,7 @@ public struct ScoreMode: GameMode {
         var left: Set<String> = []
     }
 
+    /// What the mode remembers between inputs.
     public struct State: Sendable {
         var configuration: Configuration
         var goals: [String: Int]
@@ -113,6 +129,7 @@ public struct ScoreMode: GameMode {
         var ended = false
     }
 
+    /// The state before the first input.
     public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64) -> State {
         let course = race.courses.first
         var goals: [String: Int] = [:]
@@ -140,6 +157,7 @@ public struct ScoreMode: GameMode {
                      competitors: competitors, competitorOf: competitorOf)
     }
 
+    /// Applies one input, in time order, and says what it caused.
     public func reduce(_ state: inout State, _ input: GameInput) -> [Outcome] {
         switch input {
         case .visit(let visit):
@@ -246,6 +264,7 @@ public struct ScoreMode: GameMode {
         return .active
     }
 
+    /// The standings as they stand after the inputs so far.
     public func standings(_ state: State) -> Standings {
         let rows = ranked(state.competitors.map { competitor in
             StandingsRow(competitor: competitor.id, name: competitor.name, members: competitor.members,
@@ -277,6 +296,7 @@ public struct ScoreMode: GameMode {
         return competitionRanks(sorted) { $0.points == $1.points && $0.finishTime == $1.finishTime && $0.status == $1.status }
     }
 
+    /// The mode's own checks of a race and its configuration.
     public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         let race = context.race

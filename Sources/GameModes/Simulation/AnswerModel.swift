@@ -14,13 +14,16 @@ import RaceModel
 ///   reaches the stop. Given a clue: nothing, since the guess is the stop the player reaches
 ///   (their track decides, not the model).
 public struct AnswerModel: Responder {
+    /// The race whose questions and stops are answered.
     public let race: Race
     /// Probability of a correct answer (clamped to 0…1).
     public let accuracy: Double
     /// Seconds from the prompt to the answer.
     public let delaySeconds: ClosedRange<Double>
+    /// The seed every draw derives from.
     public let seed: UInt64
 
+    /// Creates a model; `accuracy` is clamped to 0…1 and negative delays to 0.
     public init(race: Race, accuracy: Double, delaySeconds: ClosedRange<Double>, seed: UInt64) {
         self.race = race
         self.accuracy = min(1, max(0, accuracy.isNaN ? 0 : accuracy))
@@ -28,6 +31,7 @@ public struct AnswerModel: Responder {
         self.seed = seed
     }
 
+    /// The answer or hand-on a prompt calls for, after its delay; nothing for other outcomes.
     public func respond(to outcome: Outcome) -> [GameInput] {
         switch outcome {
         case .question(let participant, let stop, let options, let attempt, let time):

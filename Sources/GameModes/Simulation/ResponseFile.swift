@@ -38,6 +38,7 @@ public struct ResponseFile: Responder, Hashable, Sendable {
     /// Responses to relay hand-outs, by participant and round.
     var submissions: [String: [Int: (text: String, after: Seconds)]] = [:]
 
+    /// An empty file: no responses.
     public init() {}
 
     /// One line's participant, stop and choice, with its position.
@@ -71,6 +72,7 @@ public struct ResponseFile: Responder, Hashable, Sendable {
         a.inputs == b.inputs && a.description == b.description
     }
 
+    /// Hashes the fixed-time inputs and the prompted responses.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(inputs)
         hasher.combine(description)
@@ -87,8 +89,10 @@ public struct ResponseFile: Responder, Hashable, Sendable {
     }
 
     /// Reads a file.
-    /// - Parameter participant: the participant of lines without a `participant` field.
-    /// - Throws: ``InputError`` naming `file:line` and the problem.
+    /// - Parameters:
+    ///   - path: the response file to read.
+    ///   - participant: the participant of lines without a `participant` field.
+    /// - Throws: `InputError` naming `file:line` and the problem.
     public static func read(path: String, participant: String? = nil) throws(InputError) -> ResponseFile {
         let bytes = try FileBytes.read(path)
         return try parse(String(decoding: bytes, as: UTF8.self), file: path, participant: participant)
@@ -165,6 +169,7 @@ public struct ResponseFile: Responder, Hashable, Sendable {
         }
     }
 
+    /// The recorded response to a prompt (an answer, a hand-on), at its delay after the prompt.
     public func respond(to outcome: Outcome) -> [GameInput] {
         switch outcome {
         case .question(let participant, let stop, _, let attempt, let time):

@@ -18,8 +18,11 @@ import RaceModel
 /// - A team whose members have all left loses the game in progress, and no rematch follows. A
 ///   game still open at the end has no result.
 public struct TerritoryMode: GameMode {
+    /// The name race files use in `mode.name`.
     public static let identifier = "territory"
+    /// One line for `racekit modes`.
     public static let summary = "Tic-tac-toe on an N×N grid of zones: two teams claim zones by arrival, a line wins, a rematch keeps the score."
+    /// The options of ``Configuration``, documented for `racekit modes`.
     public static let options = [
         ModeOption("size", type: "integer 2…9", default: "3", "N: the board is N×N zones and a line of N wins"),
         ModeOption("zones", type: "array of N×N stop ids", default: "[]",
@@ -31,18 +34,27 @@ public struct TerritoryMode: GameMode {
         ModeOption("rematchDelaySeconds", type: "number ≥ 0", default: "60", "with rematch \"auto\", the pause between games"),
     ]
 
+    /// The values of the `rematch` option.
     public enum Rematch: String, ModeChoice {
         case auto, agree
     }
 
+    /// The mode's options, read from the race's `mode.config`; every option has a default, so `{}` decodes.
     public struct Configuration: Codable, Sendable, Hashable {
+        /// N: the board is N×N zones and a line of N wins.
         public var size = 3
+        /// The zones row-major from the north-west; empty: the race's first N×N stops.
         public var zones: [String] = []
+        /// A zone can only be claimed by the team whose turn it is.
         public var turns = false
+        /// How many games are played at most (the first and its rematches).
         public var games = 3
+        /// Auto: the next game starts rematchDelaySeconds after a result; agree: once each team submits "rematch".
         public var rematch = Rematch.auto
+        /// With rematch "auto", the pause between games.
         public var rematchDelaySeconds: Seconds = 60
 
+        /// Creates a configuration; the defaults are those of an empty `mode.config`.
         public init(size: Int = 3, zones: [String] = [], turns: Bool = false, games: Int = 3, rematch: Rematch = .auto,
                     rematchDelaySeconds: Seconds = 60) {
             self.size = size
@@ -53,6 +65,7 @@ public struct TerritoryMode: GameMode {
             self.rematchDelaySeconds = rematchDelaySeconds
         }
 
+        /// Decodes the options, taking the default for each one that is missing.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             size = try c.decode(.size, default: 3)
@@ -64,6 +77,7 @@ public struct TerritoryMode: GameMode {
         }
     }
 
+    /// Creates the mode; its behaviour comes from the configuration.
     public init() {}
 
     struct Side: Sendable {
@@ -78,11 +92,13 @@ public struct TerritoryMode: GameMode {
         var gone: Bool { !members.isEmpty && members.allSatisfy(left.contains) }
     }
 
+    /// What the mode remembers between inputs.
     public struct State: Sendable {
         var configuration: Configuration
         var zones: [String]
         var sides: [Side]
         var sideOf: [String: Int]
+        /// The board of the game being played.
         public internal(set) var board: TerritoryBoard
         /// 1-based number of the game being played (or just over).
         public internal(set) var game = 1
@@ -99,6 +115,7 @@ public struct TerritoryMode: GameMode {
         return configuration.zones.isEmpty ? Array(race.stops.prefix(n * n).map(\.id)) : configuration.zones
     }
 
+    /// The state before the first input.
     public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64) -> State {
         let n = max(1, configuration.size)
         var zones = Self.zones(race, configuration)
@@ -115,6 +132,7 @@ public struct TerritoryMode: GameMode {
         return State(configuration: configuration, zones: zones, sides: sides, sideOf: sideOf, board: TerritoryBoard(size: n))
     }
 
+    /// Applies one input, in time order, and says what it caused.
     public func reduce(_ state: inout State, _ input: GameInput) -> [Outcome] {
         var out: [Outcome] = []
         let t = input.time
@@ -214,6 +232,7 @@ public struct TerritoryMode: GameMode {
         return out
     }
 
+    /// The standings as they stand after the inputs so far.
     public func standings(_ state: State) -> Standings {
         let symbols = Dictionary(uniqueKeysWithValues: state.sides.enumerated().map { ($1.id, $0 == 0 ? "X" : "O") })
         let board = state.board.rendered { symbols[$0] ?? "?" }
@@ -236,6 +255,7 @@ public struct TerritoryMode: GameMode {
         return Standings(mode: Self.identifier, columns: ["record", "symbol", "zones", "board"], rows: ranked, final: state.ended)
     }
 
+    /// The mode's own checks of a race and its configuration.
     public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         let race = context.race

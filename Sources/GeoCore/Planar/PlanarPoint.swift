@@ -1,8 +1,11 @@
 /// A point on a local metric plane, in metres.
 public struct PlanarPoint: Hashable, Sendable {
+    /// Metres east of the plane's origin.
     public var x: Meters
+    /// Metres north of the plane's origin.
     public var y: Meters
 
+    /// Creates a point from its plane coordinates in metres.
     @inlinable
     public init(x: Meters, y: Meters) {
         self.x = x

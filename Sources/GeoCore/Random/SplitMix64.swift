@@ -6,8 +6,10 @@
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// Creates a generator whose stream is fixed by `seed`.
     public init(seed: UInt64) { state = seed }
 
+    /// The next 64 random bits of the stream.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -2,15 +2,19 @@
 /// breaks), each row with its line number: for small, human-written tables such as a list of
 /// stops. (Large numeric files use the faster readers beside this one.)
 public struct CSVDocument: Sendable {
+    /// One data row.
     public struct Row: Sendable {
         /// 1-based line where the row starts.
         public let line: Int
+        /// The row's fields, unquoted.
         public let fields: [String]
     }
 
     /// The first row's fields, lowercased and trimmed.
     public let header: [String]
+    /// The data rows, in file order.
     public let rows: [Row]
+    /// The file as named in messages.
     public let file: String
 
     /// The most fields a row may have: more is an error at its line, before they are stored (a

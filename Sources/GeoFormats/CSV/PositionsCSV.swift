@@ -14,7 +14,9 @@ public struct PositionTable: Sendable, Equatable {
 
 /// Reads and validates the positions CSV format.
 public enum PositionsCSV {
+    /// The required columns, in order.
     public static let header = ["participant", "t", "lat", "lon"]
+    /// The optional column after the required ones.
     public static let optionalHeader = ["accuracy"]
 
     /// Reads a positions file.

@@ -12,6 +12,7 @@ public struct StopTable: Sendable, Equatable {
 
 /// Reads and validates the stops CSV format.
 public enum StopsCSV {
+    /// The columns, in order.
     public static let header = ["id", "lat", "lon", "radius_m"]
 
     /// Reads a stops file.

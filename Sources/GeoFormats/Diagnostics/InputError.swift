@@ -6,6 +6,7 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, as one sentence without the location.
     public let message: String
 
+    /// Creates an error at a location.
     public init(_ location: SourceLocation, _ message: String) {
         self.location = location
         self.message = message

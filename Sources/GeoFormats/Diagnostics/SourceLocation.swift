@@ -7,12 +7,14 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// 1-based column (in bytes), or 0 when unknown.
     public let column: Int
 
+    /// Creates a location; line and column 0 mean "the whole file" and "unknown".
     public init(file: String, line: Int = 0, column: Int = 0) {
         self.file = file
         self.line = line
         self.column = column
     }
 
+    /// `file`, `file:line` or `file:line:column`, leaving out what is 0.
     public var description: String {
         switch (line, column) {
         case (0, _): return file

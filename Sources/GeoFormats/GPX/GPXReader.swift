@@ -51,8 +51,10 @@ public final class GPXReader {
         /// Keep `<extensions>` content as ``GPXExtensionElement`` trees (needed to write them
         /// back). Sensor values (heart rate, cadence, temperature, speed, course) are read either way.
         public var keepExtensions: Bool
+        /// Bounds on nesting, token and attribute sizes that protect against hostile files.
         public var limits: XMLLimits
 
+        /// Creates options; by default extensions are kept and the default limits apply.
         public init(keepExtensions: Bool = true, limits: XMLLimits = .default) {
             self.keepExtensions = keepExtensions
             self.limits = limits

@@ -5,10 +5,14 @@ import GeoCore
 
 /// One position: longitude and latitude in degrees, altitude in metres when given.
 public struct GeoJSONPosition: Hashable, Sendable {
+    /// Degrees east (the first number of a position).
     public var longitude: Degrees
+    /// Degrees north (the second number).
     public var latitude: Degrees
+    /// Metres above the WGS 84 ellipsoid, when a third number is given.
     public var altitude: Meters?
 
+    /// Creates a position.
     public init(longitude: Degrees, latitude: Degrees, altitude: Meters? = nil) {
         self.longitude = longitude
         self.latitude = latitude
@@ -56,10 +60,12 @@ public indirect enum GeoJSONGeometry: Hashable, Sendable {
 public struct GeoJSONFeature: Hashable, Sendable {
     /// A string or number identifier, as written.
     public var id: JSONValue?
+    /// The feature's geometry; `nil` for `"geometry": null`.
     public var geometry: GeoJSONGeometry?
     /// The `properties` object's members in order; empty for `null`.
     public var properties: [JSONMember]
 
+    /// Creates a feature.
     public init(id: JSONValue? = nil, geometry: GeoJSONGeometry?, properties: [JSONMember] = []) {
         self.id = id
         self.geometry = geometry

@@ -7,21 +7,31 @@ import Geofencing
 public struct GeoJSONStop: Hashable, Sendable {
     /// `properties.id`, else the Feature's own `id` (RFC 7946 §3.2): a string or a number.
     public var id: JSONValue?
+    /// The `name` property.
     public var name: String?
+    /// The fence the geometry makes.
     public var fence: Fence
+    /// The `points` property.
     public var points: Double?
+    /// The `question` property.
     public var question: String?
+    /// The `options` property; empty when absent.
     public var options: [String]
+    /// The `answer` property.
     public var answer: String?
     /// The index of the feature it was read from in the file's `features` (for messages:
     /// `/features/3`).
     public var feature: Int
 }
 
+/// Reads race stops from GeoJSON features.
 public enum GeoJSONStops {
     /// The stops of every feature with a geometry.
-    /// - Parameter defaultRadiusMeters: the radius of a Point without one; `nil` makes a
-    ///   missing radius an error.
+    /// - Parameters:
+    ///   - object: the parsed GeoJSON (a FeatureCollection, a Feature or a geometry).
+    ///   - file: names the input in errors.
+    ///   - defaultRadiusMeters: the radius of a Point without one; `nil` makes a
+    ///     missing radius an error.
     /// - Throws: ``InputError`` naming the feature's JSON path: a Point without a positive radius,
     ///   a LineString (no area), a property of the wrong type, a polygon the fence cannot take.
     public static func stops(from object: GeoJSONObject, file: String,

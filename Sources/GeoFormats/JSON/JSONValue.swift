@@ -30,9 +30,12 @@ public enum JSONValue: Hashable, Sendable {
 
 /// One `"key": value` member of a JSON object.
 public struct JSONMember: Hashable, Sendable {
+    /// The member's name, unescaped.
     public var key: String
+    /// The member's value.
     public var value: JSONValue
 
+    /// Creates a member.
     public init(_ key: String, _ value: JSONValue) {
         self.key = key
         self.value = value

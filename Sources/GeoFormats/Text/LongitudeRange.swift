@@ -11,10 +11,13 @@ public struct BoundingBoxAccumulator: Sendable {
     private var minimum = [Double](repeating: .infinity, count: 360)
     private var maximum = [Double](repeating: -.infinity, count: 360)
     private var south = Double.infinity, north = -Double.infinity
+    /// How many points were added.
     public private(set) var count = 0
 
+    /// An accumulator without points.
     public init() {}
 
+    /// Adds one point; the coordinates must be valid.
     @inlinable
     public mutating func add(latitude: Degrees, longitude: Degrees) {
         addPoint(latitude, longitude)

@@ -14,6 +14,7 @@ public struct XMLLimits: Hashable, Sendable {
     /// Most attributes on one element.
     public var maxAttributes: Int
 
+    /// Creates limits; the defaults are ``XMLLimits/default``.
     public init(maxDepth: Int = 256, maxTokenBytes: Int = 8 << 20, maxAttributeBytes: Int = 64 << 10,
                 maxAttributes: Int = 256) {
         self.maxDepth = maxDepth

@@ -10,7 +10,7 @@ import GeoCore
 /// ``FenceEvent/areInLogOrder(_:_:)``: the same log, byte for byte, however the participants'
 /// rows are interleaved.
 ///
-/// Distances are haversine on the mean sphere (``Haversine``), like every fence check.
+/// Distances are haversine on the mean sphere (`Haversine`), like every fence check.
 public struct EventDetector: Sendable {
     /// The fences; events name them by position in ``GridIndex/fences``.
     public let index: GridIndex

@@ -16,6 +16,7 @@ public struct FixScreeningReport: Hashable, Sendable, Codable {
     public private(set) var rejectedCountsByParticipant: [Int32: [FixRejection: Int]] = [:]
     private var samples: [FixRejection: [Int]] = [:]
 
+    /// An empty report: nothing accepted, nothing rejected.
     public init() {}
 
     /// All rejected fixes.

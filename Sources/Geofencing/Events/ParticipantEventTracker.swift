@@ -74,6 +74,9 @@ public struct ParticipantEventTracker: Sendable {
     ///
     /// - Parameters:
     ///   - row: the fix's identifier reported as ``FenceEvent/fixIndex`` and in the screening report.
+    ///   - time: the fix's time in seconds; fixes come in time order.
+    ///   - latitude: the fix's latitude in degrees.
+    ///   - longitude: the fix's longitude in degrees.
     ///   - accuracyMeters: horizontal accuracy, `nil` when unknown; a value that is not a
     ///     finite number of at least 0 makes the fix ``FixRejection/invalid``.
     ///   - workspace: the shared state; the same one for every fix of every participant.

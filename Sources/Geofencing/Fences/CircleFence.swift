@@ -5,7 +5,9 @@ import GeoCore
 /// The boundary belongs to the fence: a point at exactly the radius is inside, as in the
 /// reference `d <= radius_m` of the peer benchmarks (`Benchmarks/peers`).
 public struct CircleFence: Hashable, Sendable {
+    /// The centre of the circle.
     public let centre: Coordinate
+    /// The radius in metres along the mean sphere; points at exactly this distance are inside.
     public let radiusMeters: Meters
 
     /// - Throws: ``FenceError/invalidRadius(_:)`` unless the radius is finite and positive.

@@ -11,6 +11,7 @@ public enum FenceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A multipolygon with no polygons.
     case emptyPolygon
 
+    /// What is wrong, naming the offending value (and polygon, ring and vertex where there is one).
     public var description: String {
         switch self {
         case .invalidRadius(let r):

@@ -3,7 +3,7 @@ import GeoCore
 /// A polygon or multipolygon fence with holes.
 ///
 /// Edges are great-circle arcs. Containment is decided on the gnomonic tangent plane at the
-/// polygon's centre (``GnomonicPlane``), where those arcs are straight lines, so the test is
+/// polygon's centre (`GnomonicPlane`), where those arcs are straight lines, so the test is
 /// exact on the sphere and needs no projection library per fix. Rings may be given open or
 /// closed and wound either way; a point in a hole is outside; a point on an edge is inside.
 public struct PolygonFence: Hashable, Sendable {

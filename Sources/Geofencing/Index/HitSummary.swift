@@ -5,10 +5,14 @@ import GeoCore
 /// the benchmark checksum of `Benchmarks/peers` (the sum over hits of
 /// `position × 1 000 003 + fence key`, modulo 2⁶⁴), which pins the exact set of pairs.
 public struct HitSummary: Hashable, Sendable {
+    /// The number of (position, fence) pairs where the position is inside the fence.
     public var hits: Int = 0
+    /// The number of positions inside at least one fence.
     public var positionsWithHit: Int = 0
+    /// The peer-benchmark checksum of the hit pairs (see the type's description).
     public var checksum: UInt64 = 0
 
+    /// An empty summary: no hits.
     public init() {}
 
     /// The multiplier of the position index in the checksum key.
@@ -25,7 +29,10 @@ extension GridIndex {
     /// Queries every position and totals the hits, splitting the positions into `threads`
     /// contiguous parts queried in parallel (the totals do not depend on the split).
     /// - Parameters:
+    ///   - latitudes: the positions' latitudes in degrees.
+    ///   - longitudes: the positions' longitudes, parallel to `latitudes`.
     ///   - fenceKeys: per fence, the number added into the checksum (the stop id).
+    ///   - threads: how many parts to query in parallel (at least 1).
     public func summarizeHits(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
                               fenceKeys: [UInt64], threads: Int = 1) -> HitSummary {
         precondition(fenceKeys.count == fences.count && threads >= 1)

@@ -7,13 +7,18 @@ import GeoCore
 /// `time[i]` seconds, with horizontal accuracy `accuracy[i]` metres when known. Columns are
 /// appended together and always have equal lengths.
 public struct PositionColumns: Sendable, Equatable {
+    /// The participant number of each fix.
     public private(set) var participant: ContiguousArray<Int32> = []
+    /// The time of each fix, in seconds.
     public private(set) var time: ContiguousArray<Seconds> = []
+    /// The latitude of each fix, in degrees.
     public private(set) var latitude: ContiguousArray<Degrees> = []
+    /// The longitude of each fix, in degrees.
     public private(set) var longitude: ContiguousArray<Degrees> = []
     /// Accuracy in metres; a negative value means "unknown" (a fix without an accuracy field).
     public private(set) var accuracy: ContiguousArray<Meters> = []
 
+    /// Empty columns; append fixes to fill them.
     public init() {}
 
     /// Reserves room for `count` rows.
@@ -25,7 +30,7 @@ public struct PositionColumns: Sendable, Equatable {
         accuracy.reserveCapacity(count)
     }
 
-    /// Appends one fix. The coordinate must already be valid (see ``Coordinate/validate(latitude:longitude:source:)``).
+    /// Appends one fix. The coordinate must already be valid (see `Coordinate.validate(latitude:longitude:source:)`).
     public mutating func append(participant p: Int32, time t: Seconds, latitude lat: Degrees,
                                 longitude lon: Degrees, accuracy acc: Meters? = nil) {
         participant.append(p)

@@ -13,12 +13,20 @@ public struct FenceWorkload: Sendable {
         case global
     }
 
+    /// The id of each stop, in the order of `fences`.
     public let stopIDs: [Int]
+    /// One circular fence per stop.
     public let fences: [Fence]
+    /// The participants' fixes, in time order per participant.
     public let positions: PositionColumns
 
     /// Generates a workload.
     /// - Parameters:
+    ///   - layout: where the stops are.
+    ///   - stops: how many stops (at least 1).
+    ///   - participants: how many participants walk between them.
+    ///   - seconds: how long each participant walks, one fix a second.
+    ///   - seed: the seed of every random choice: the same seed gives the same workload.
     ///   - radii: circle radii are log-uniform in this range (metres).
     public static func generate(layout: Layout, stops: Int, participants: Int, seconds: Int,
                                 seed: UInt64, radii: ClosedRange<Meters> = 15...300) -> FenceWorkload {

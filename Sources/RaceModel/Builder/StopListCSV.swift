@@ -4,11 +4,13 @@ import GeoFormats
 /// Stops from a CSV table an organiser writes: header with `name,lat,lon` and optionally
 /// `id`, `radius_m`, `points`, `question`, `options` (separated by `|`) and `answer`.
 public enum StopListCSV {
+    /// The columns every stop list must have.
     public static let required = ["name", "lat", "lon"]
+    /// The columns a stop list may add.
     public static let optional = ["id", "radius_m", "points", "question", "options", "answer"]
 
     /// Adds each row's stop to `builder`, in file order.
-    /// - Throws: ``InputError`` naming the file, line and column for a missing column, a bad
+    /// - Throws: `InputError` naming the file, line and column for a missing column, a bad
     ///   number, a coordinate out of range, or a question without options and answer.
     public static func addStops(from document: CSVDocument, to builder: RaceBuilder) throws(InputError) -> RaceBuilder {
         for name in required where document.column(name) == nil {

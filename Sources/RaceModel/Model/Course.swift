@@ -4,15 +4,20 @@
 /// any-order groups whose stops may be visited in any order before the sequence goes on (as
 /// IOF XML 3.0's `randomOrder`). Stops in `optional` may be skipped without a missing punch.
 public struct Course: Hashable, Sendable {
+    /// Unique within the race; participants and variants refer to the course by it.
     public var id: String
+    /// A name for people, if different from the id.
     public var name: String?
     /// The stop where the course begins, if the course has one.
     public var start: String?
     /// The stop where the course ends, if the course has one.
     public var finish: String?
+    /// What comes between start and finish, in order: single stops and any-order groups.
     public var controls: [CourseItem]
+    /// Ids of stops that may be skipped without a missing punch.
     public var optional: [String]
 
+    /// Creates a course from its id, ends, controls and optional stops.
     public init(id: String, name: String? = nil, start: String? = nil, finish: String? = nil,
                 controls: [CourseItem], optional: [String] = []) {
         self.id = id

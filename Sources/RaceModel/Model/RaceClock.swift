@@ -2,6 +2,7 @@ import GeoCore
 
 /// Times since the race start as people read them: `m:ss`, or `h:mm:ss` from an hour on.
 public enum RaceClock {
+    /// `seconds` as `m:ss` or `h:mm:ss`, rounded to the second, with a sign when negative; `-` when not finite.
     public static func text(_ seconds: Seconds) -> String {
         guard seconds.isFinite else { return "-" }
         let total = Int(seconds.rounded())

@@ -6,7 +6,9 @@ import GeoCore
 public struct Stop: Hashable, Sendable {
     /// Unique within the race; courses refer to stops by it.
     public var id: String
+    /// The stop's name, as shown to participants and in reports.
     public var name: String
+    /// Where the stop is: a circle or polygons.
     public var fence: StopFence
     /// Something to do there, such as a question.
     public var task: StopTask?
@@ -17,6 +19,7 @@ public struct Stop: Hashable, Sendable {
     /// Free text for the organiser.
     public var notes: String?
 
+    /// Creates a stop; everything but its id, name and fence is optional.
     public init(id: String, name: String, fence: StopFence, task: StopTask? = nil, points: Int? = nil,
                 window: TimeWindow? = nil, notes: String? = nil) {
         self.id = id
@@ -40,10 +43,14 @@ public enum StopFence: Hashable, Sendable {
 /// A question asked at a stop. The correct answer is kept by value, not by position, so the
 /// options can be shuffled for each participant.
 public struct StopTask: Hashable, Sendable {
+    /// The question as shown to participants.
     public var question: String
+    /// The possible answers, in the order written (shown shuffled).
     public var options: [String]
+    /// The correct answer: one of `options`, by value.
     public var answer: String
 
+    /// Creates a question with its options and correct answer.
     public init(question: String, options: [String], answer: String) {
         self.question = question
         self.options = options
@@ -53,9 +60,12 @@ public struct StopTask: Hashable, Sendable {
 
 /// When a stop is open, in seconds after the race start; either end may be absent.
 public struct TimeWindow: Hashable, Sendable {
+    /// Seconds after the start when the stop opens; open from the start when `nil`.
     public var opensAfterSeconds: Seconds?
+    /// Seconds after the start when the stop closes; open to the end when `nil`.
     public var closesAfterSeconds: Seconds?
 
+    /// Creates a window; either end may be absent.
     public init(opensAfterSeconds: Seconds? = nil, closesAfterSeconds: Seconds? = nil) {
         self.opensAfterSeconds = opensAfterSeconds
         self.closesAfterSeconds = closesAfterSeconds

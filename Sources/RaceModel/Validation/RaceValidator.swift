@@ -7,6 +7,7 @@ public struct RaceValidator: Sendable {
         OverlapRule(), ShortLegRule(), AntimeridianRule(), TimeLimitRule(), TaskRule(), TimeWindowRule(),
     ]
 
+    /// The rules run, in order: ``standardRules`` then the additional ones.
     public let rules: [any ValidationRule]
 
     /// The standard rules, then `additionalRules` (a game mode's rules, say).

@@ -3,6 +3,7 @@ import Geofencing
 
 /// What rules share: the race, its stops by id, each stop's engine fence, and paths.
 public struct ValidationContext: Sendable {
+    /// The race being checked.
     public let race: Race
     /// The first stop with each id.
     public let stopIndex: [String: Int]
@@ -12,9 +13,10 @@ public struct ValidationContext: Sendable {
     /// File positions of the race's elements (see ``SourceIndices``).
     public let sources: SourceIndices
     /// Pairs of stops (first < second) whose bounding circles overlap or whose centres are
-    /// within ``DuplicatePositionRule/nearMeters``: what the pairwise rules look at.
+    /// within `DuplicatePositionRule.nearMeters`: what the pairwise rules look at.
     public let nearbyPairs: [(Int, Int)]
 
+    /// Prepares the context: stop index, fences and nearby pairs, computed once for all rules.
     public init(race: Race, sources: SourceIndices = SourceIndices()) {
         self.race = race
         self.sources = sources
@@ -55,10 +57,13 @@ public struct ValidationContext: Sendable {
 
     /// JSON pointers to the i-th stop, course, participant and team as they stand in the file.
     public func stopPath(_ i: Int) -> String { "/stops/\(i < sources.stops.count ? sources.stops[i] : i)" }
+    /// The JSON pointer to the i-th course as it stands in the file.
     public func coursePath(_ i: Int) -> String { "/courses/\(i < sources.courses.count ? sources.courses[i] : i)" }
+    /// The JSON pointer to the i-th participant as it stands in the file.
     public func participantPath(_ i: Int) -> String {
         "/participants/\(i < sources.participants.count ? sources.participants[i] : i)"
     }
+    /// The JSON pointer to the i-th team as it stands in the file.
     public func teamPath(_ i: Int) -> String { "/teams/\(i < sources.teams.count ? sources.teams[i] : i)" }
 
     /// A circle around stop `i` that contains its whole fence, if the fence is valid.

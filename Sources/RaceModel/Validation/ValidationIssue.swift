@@ -4,6 +4,7 @@ import GeoFormats
 public enum Severity: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
     case error, warning, info
 
+    /// Errors first, then warnings, then infos.
     public static func < (a: Severity, b: Severity) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
@@ -12,6 +13,7 @@ public enum Severity: String, Hashable, Sendable, Codable, CaseIterable, Compara
 /// One finding of the race validator, located by a JSON pointer into the race file
 /// (RFC 6901, e.g. `/stops/3/fence/radius`).
 public struct ValidationIssue: Hashable, Sendable, Codable {
+    /// How serious the issue is.
     public var severity: Severity
     /// A stable identifier of the kind of issue (`radius-too-small`), for tools and docs.
     public var code: String
@@ -22,6 +24,7 @@ public struct ValidationIssue: Hashable, Sendable, Codable {
     /// What to do about it.
     public var hint: String?
 
+    /// Creates an issue of a kind (`code`) at a JSON pointer, with an optional hint.
     public init(_ severity: Severity, _ code: String, at path: String, _ message: String, hint: String? = nil) {
         self.severity = severity
         self.code = code
@@ -59,5 +62,6 @@ public enum JSONPointer {
         return base + "/" + escaped
     }
 
+    /// `base` extended by an array index.
     public static func appending(_ base: String, _ index: Int) -> String { base + "/\(index)" }
 }

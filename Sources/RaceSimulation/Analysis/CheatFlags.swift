@@ -6,6 +6,7 @@ import RaceModel
 /// impossible speed for the sport, a teleport jump, a stop reached with no approach, and poor
 /// accuracy at the moment of a visit.
 public struct CheatFlags: Sendable {
+    /// What a flag is about.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case impossibleSpeed = "impossible-speed"
         case teleport
@@ -13,9 +14,13 @@ public struct CheatFlags: Sendable {
         case poorAccuracy = "poor-accuracy"
     }
 
+    /// One suspicious moment of one participant, with its evidence.
     public struct Flag: Hashable, Sendable {
+        /// What kind of suspicion.
         public var kind: Kind
+        /// The participant's index in the replay input.
         public var participant: Int
+        /// When, in seconds since the race start.
         public var time: Seconds
         /// The row in the replay's positions the evidence points at.
         public var fixRow: Int
@@ -33,15 +38,19 @@ public struct CheatFlags: Sendable {
         /// An arrival whose previous fix was farther than this from the stop, or a longer gap
         /// than `approachSeconds` before it, has no approach.
         public var approachMeters = 200.0
+        /// The longest gap before an arrival that still counts as an approach.
         public var approachSeconds = 60.0
         /// Accuracy worse than this at a visit is flagged (or the race's required accuracy).
         public var accuracyMeters = 50.0
 
+        /// The default limits: a fast runner's.
         public init() {}
     }
 
+    /// Every flag found.
     public let flags: [Flag]
 
+    /// Looks for every kind of flag in a replay under `limits`.
     public init(_ replay: ReplayResult, limits: Limits = Limits()) {
         let positions = replay.input.positions
         var rows = [[Int]](repeating: [], count: replay.input.names.count)

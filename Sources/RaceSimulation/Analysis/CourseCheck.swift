@@ -9,17 +9,23 @@ import RaceModel
 public struct CourseCheck: Hashable, Sendable {
     /// One control of the course as matched.
     public struct Punch: Hashable, Sendable {
+        /// The stop's index in the race.
         public var stop: Int
         /// Arrival, seconds since the race start; `nil` when missing.
         public var time: Seconds?
+        /// Whether the course lets this stop be skipped.
         public var optional: Bool
     }
 
+    /// The course checked against; `nil` when the race has none.
     public let course: Course?
     /// Start, controls (any-order groups in the order punched, missing ones last), finish.
     public let punches: [Punch]
+    /// Arrival at the start stop, seconds since the race start, when the course has a start.
     public let startTime: Seconds?
+    /// Arrival at the finish stop, seconds since the race start; `nil` when not reached.
     public let finishTime: Seconds?
+    /// The result: OK, missing punch, did not finish….
     public let status: ResultStatus
     /// Visits that matched no control.
     public let additional: [StopVisit]

@@ -3,15 +3,20 @@ import GeoCore
 /// Who led the race, and from when: after each punch, the leader is the participant with the
 /// most controls punched, ties going to whoever got there first.
 public struct LeaderTimeline: Hashable, Sendable {
+    /// A new leader and when they took the lead.
     public struct Change: Hashable, Sendable {
+        /// When, in seconds since the race start.
         public var time: Seconds
+        /// The new leader's index in the replay input.
         public var participant: Int
+        /// How many controls the leader had punched.
         public var punched: Int
     }
 
     /// Each change of leader, in time order.
     public let changes: [Change]
 
+    /// Follows the lead through a replay's punches.
     public init(_ replay: ReplayResult) {
         var punches: [(time: Seconds, participant: Int)] = []
         for (p, check) in replay.courses.enumerated() {

@@ -7,13 +7,17 @@ import RaceModel
 public struct LegAnalysis: Sendable {
     /// One leg run by one participant.
     public struct Leg: Hashable, Sendable {
+        /// The participant's index in the replay input.
         public var participant: Int
         /// Stop indices: the leg runs from `from` to `to`.
         public var from: Int
+        /// The stop index where the leg ends.
         public var to: Int
+        /// Seconds from the arrival at `from` to the arrival at `to`.
         public var split: Seconds
         /// 1 for the fastest; equal splits share a rank.
         public var rank: Int
+        /// Seconds behind the leg's fastest split.
         public var behind: Seconds
         /// Haversine length of the track between the two arrivals.
         public var distanceRunMeters: Meters
@@ -27,12 +31,16 @@ public struct LegAnalysis: Sendable {
         public var timeLost: Seconds
     }
 
+    /// Every leg of every participant.
     public let legs: [Leg]
     /// The MeOS baseline per leg (`from`, `to`).
     public let baselines: [LegKey: Seconds]
 
+    /// A leg of the course, whoever ran it.
     public struct LegKey: Hashable, Sendable {
+        /// The stop index where the leg starts.
         public var from: Int
+        /// The stop index where the leg ends.
         public var to: Int
     }
 

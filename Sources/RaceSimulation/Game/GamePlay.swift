@@ -8,17 +8,20 @@ import RaceModel
 public struct GamePlay: Sendable {
     /// The mode's identifier.
     public let mode: String
+    /// The standings once every visit has been played.
     public let standings: Standings
     /// Everything the mode decided, in time order.
     public let outcomes: [Outcome]
 
     /// Plays `replay` under `mode`.
     /// - Parameters:
+    ///   - replay: the replayed race whose visits the mode plays.
+    ///   - mode: the game mode to play.
     ///   - configuration: the mode's options; the race's own when it names this mode, else defaults.
     ///   - responder: who answers questions and submits clues (its ``Responder/scheduledInputs``
     ///     are played at their times); `nil` for nobody.
     ///   - seed: the mode's random choices (pairings, rotations) derive from it.
-    /// - Throws: ``ModeConfigurationError`` when the configuration does not fit the mode.
+    /// - Throws: `ModeConfigurationError` when the configuration does not fit the mode.
     public init(_ replay: ReplayResult, mode: AnyGameMode, configuration: JSONValue? = nil,
                 responder: (any Responder)?, seed: UInt64) throws(ModeConfigurationError) {
         let race = replay.race

@@ -6,7 +6,7 @@ extension Rehearsal {
     public struct CourseFigures: Hashable, Sendable {
         /// The course's id.
         public var course: String
-        /// The course's length along its order (``RaceModel/Race/lengthMeters(of:)``): what
+        /// The course's length along its order (`RaceModel.Race.lengthMeters(of:)`): what
         /// its order asks of a runner at the least, to compare variants by.
         public var lengthMeters: Int
         /// Participants on the course in each run.
@@ -26,9 +26,11 @@ extension Rehearsal {
         /// The fastest and slowest course medians in whole seconds (as the report shows them);
         /// `nil` when no course had an OK finisher.
         public var fastestMedian: Seconds?
+        /// The slowest course median, in whole seconds.
         public var slowestMedian: Seconds?
         /// The shortest and longest course, in metres.
         public var shortestMeters: Int
+        /// The longest course, in metres.
         public var longestMeters: Int
 
         /// Slowest median minus fastest, in seconds.

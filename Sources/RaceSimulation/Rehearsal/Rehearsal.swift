@@ -12,10 +12,13 @@ import RaceModel
 public struct Rehearsal: Sendable {
     /// One stop's figures over all runs.
     public struct StopFigures: Hashable, Sendable {
+        /// The stop's index in the race.
         public var stop: Int
         /// Planned arrivals (participants who went there) and those the engine did not register.
         public var planned: Int
+        /// Planned arrivals the engine did not register.
         public var missed: Int
+        /// `missed` over `planned`; 0 when nobody planned to go there.
         public var missRate: Double { planned > 0 ? Double(missed) / Double(planned) : 0 }
         /// The most participants inside the fence at once, in any run.
         public var peakTogether: Int
@@ -23,16 +26,21 @@ public struct Rehearsal: Sendable {
 
     /// A suggestion, tied to a stop when it is about one.
     public struct Recommendation: Hashable, Sendable {
+        /// The id of the stop the suggestion is about, if it is about one.
         public var stop: String?
+        /// The suggestion, as one sentence.
         public var text: String
     }
 
+    /// The race rehearsed.
     public let race: Race
+    /// How many simulated races were run.
     public let runs: Int
     /// Running times of every participant who finished OK, sorted.
     public let finishTimes: [Seconds]
     /// How many results had each status, over all runs.
     public let statusCounts: [ResultStatus: Int]
+    /// Per stop, in race order: planned and missed arrivals and the peak crowd.
     public let stops: [StopFigures]
     /// Every course of the race, in race order, with who ran it and how long it took
     /// (``Rehearsal/courseSpread`` compares them).
@@ -41,11 +49,17 @@ public struct Rehearsal: Sendable {
     public var courseMedians: [String: Seconds] {
         Dictionary(uniqueKeysWithValues: courses.compactMap { figures in figures.median.map { (figures.course, $0) } })
     }
+    /// What to fix before the day.
     public let recommendations: [Recommendation]
 
     /// Runs `runs` rehearsals of `options.participants` synthetic participants each, seeds
     /// `seed`, `seed + 1`, ….
-    /// - Parameter progress: called after each run.
+    /// - Parameters:
+    ///   - race: the race to rehearse.
+    ///   - runs: how many simulated races.
+    ///   - options: the synthetic field of each run.
+    ///   - seed: the seed of the first run; run k uses `seed + k`.
+    ///   - progress: called after each run.
     public init(race: Race, runs: Int, options: SyntheticField.Options, seed: UInt64,
                 progress: (Int) -> Void = { _ in }) throws(ReplayError) {
         // The replay checks each track against its participant's course, so the synthetic

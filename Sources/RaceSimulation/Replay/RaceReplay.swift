@@ -5,11 +5,12 @@ import RaceModel
 /// Runs recorded (or synthetic) tracks through the geofence engine under a race's rules and
 /// returns every visit, the fixes that could not be used, and the course check per participant.
 public struct RaceReplay: Sendable {
+    /// The race being replayed.
     public let race: Race
     /// The engine's fences, parallel to `race.stops`.
     public let index: GridIndex
 
-    /// - Throws: ``FenceError`` naming the first stop whose fence cannot be built (the
+    /// - Throws: `FenceError` naming the first stop whose fence cannot be built (the
     ///   validator reports these first; a replay needs every fence).
     public init(race: Race) throws(ReplayError) {
         self.race = race
@@ -61,6 +62,7 @@ public struct RaceReplay: Sendable {
 public enum ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
     case badFence(stop: String, problem: String)
 
+    /// Which stop's fence could not be built, and why.
     public var description: String {
         switch self {
         case .badFence(let stop, let problem): return "stop \"\(stop)\" cannot be used: \(problem)"

@@ -34,8 +34,13 @@ public struct StreamingReplay: Sendable {
     public var participantCount: Int { trackers.count }
 
     /// Screens and replays one fix of participant `participant` (0, 1, …).
-    /// - Parameter accuracyMeters: horizontal accuracy, `nil` when unknown.
-    /// - Returns: why the fix was rejected (see ``FixRejection``), or `nil` when it was used.
+    /// - Parameters:
+    ///   - participant: the participant's index (0, 1, …).
+    ///   - time: the fix's time in seconds on the race clock.
+    ///   - latitude: the fix's latitude in degrees.
+    ///   - longitude: the fix's longitude in degrees.
+    ///   - accuracyMeters: horizontal accuracy, `nil` when unknown.
+    /// - Returns: why the fix was rejected (see `FixRejection`), or `nil` when it was used.
     @discardableResult
     public mutating func ingest(participant: Int, time: Seconds, latitude: Degrees, longitude: Degrees,
                                 accuracyMeters: Meters? = nil) -> FixRejection? {
@@ -77,6 +82,7 @@ public struct StreamingReplay: Sendable {
 
     /// The result of a streaming replay: ``ReplayResult`` without the fixes and the event log.
     public struct Summary: Sendable {
+        /// Display names, by participant index.
         public let names: [String]
         /// Every visit of every stop, by arrival time.
         public let visits: [StopVisit]
@@ -84,6 +90,7 @@ public struct StreamingReplay: Sendable {
         public let screening: FixScreeningReport
         /// Per participant, in index order.
         public let courses: [CourseCheck]
+        /// How many enter, exit, dwell and cross events the detector emitted.
         public let eventCount: Int
     }
 }

@@ -7,24 +7,41 @@ import RaceModel
 /// (table, JSON, CSV, GeoJSON, IOF XML, HTML). Times are seconds since the race start.
 public struct RaceReport: Sendable {
     /// One row of the standings.
+    /// One row of the standings.
     public struct Standing: Hashable, Sendable {
+        /// 1-based; `nil` for an unranked status.
         public var rank: Int?
+        /// The participant's index in the replay input.
         public var participant: Int
+        /// The participant's name.
         public var name: String
+        /// The result of the course check.
         public var status: ResultStatus
+        /// Arrival at the start stop, seconds since the race start.
         public var startTime: Seconds?
+        /// Arrival at the finish stop, seconds since the race start.
         public var finishTime: Seconds?
+        /// Finish minus start, when both were reached.
         public var runningTime: Seconds?
+        /// Controls punched.
         public var stopsReached: Int
+        /// Controls on the participant's course.
         public var stopsOnCourse: Int
+        /// Points of the stops punched (score courses).
         public var points: Int
     }
 
+    /// The race.
     public let race: Race
+    /// The replay the report is made from.
     public let replay: ReplayResult
+    /// The rows of the standings, best first.
     public let standings: [Standing]
+    /// Splits and per-leg figures.
     public let legs: LegAnalysis
+    /// Who led, and from when.
     public let leader: LeaderTimeline
+    /// Suspicious moments, for a human to look at.
     public let flags: CheatFlags
     /// The race start as seconds since 1970, when the race states one (for absolute times).
     public let startEpoch: Seconds?
@@ -34,6 +51,7 @@ public struct RaceReport: Sendable {
     /// printed on standard error.
     public let warnings: [String]
 
+    /// Assembles every analysis of `replay`; `startEpoch` makes times absolute where the formats want them.
     public init(replay: ReplayResult, startEpoch: Seconds?, game: GamePlay? = nil,
                 cheatLimits: CheatFlags.Limits = CheatFlags.Limits(), warnings: [String] = []) {
         race = replay.race

@@ -2,6 +2,7 @@ import GeoCore
 
 /// How a synthetic participant moves and how their device records it.
 public struct RunnerProfile: Hashable, Sendable {
+    /// The participant's name, used for the track's name.
     public var name: String
     /// Average speed over ground while moving.
     public var speedMetersPerSecond: Double
@@ -21,6 +22,7 @@ public struct RunnerProfile: Hashable, Sendable {
     /// Chance per leg of a wrong turn: a detour of 50–150 m off the straight line.
     public var wrongTurnProbability: Double
 
+    /// Creates a profile; every setting but the name and speed has a typical default.
     public init(name: String, speedMetersPerSecond: Double, speedVariation: Double = 0.15, noiseMeters: Meters = 4,
                 samplingSeconds: Seconds = 1, dwellSeconds: ClosedRange<Seconds> = 10...40, skippedStops: Set<String> = [],
                 dropoutProbability: Double = 0.001, wrongTurnProbability: Double = 0.1) {

@@ -6,14 +6,19 @@ import RaceModel
 public struct SyntheticField: Sendable {
     /// The base settings every profile varies around.
     public struct Options: Hashable, Sendable {
+        /// How many synthetic participants.
         public var participants: Int
         /// Typical speed while moving (1.4 walking, 3 running, 6 cycling).
         public var speedMetersPerSecond: Double = 2.5
         /// Participants' speeds spread uniformly ±this fraction around the typical speed.
         public var speedSpread: Double = 0.3
+        /// Standard deviation of the GPS error per axis, in metres.
         public var noiseMeters: Meters = 4
+        /// Seconds between recorded fixes.
         public var samplingSeconds: Seconds = 1
+        /// Chance per fix that the device starts a gap without fixes.
         public var dropoutProbability: Double = 0.001
+        /// Chance per leg of a wrong turn.
         public var wrongTurnProbability: Double = 0.1
         /// How many of the participants are stragglers (half speed, long stops).
         public var stragglers: Int = 1
@@ -22,6 +27,7 @@ public struct SyntheticField: Sendable {
         /// The course of a synthetic participant the race does not list.
         public var unlistedCourse: UnlistedCourse = .spreadOverVariants
 
+        /// Options for `participants` participants; every other setting has a typical default.
         public init(participants: Int) { self.participants = participants }
     }
 
@@ -36,12 +42,16 @@ public struct SyntheticField: Sendable {
         case spreadOverVariants
     }
 
+    /// The race the field runs.
     public let race: Race
+    /// The settings the profiles vary around.
     public let options: Options
+    /// The seed every profile and track derives from.
     public let seed: UInt64
     /// Index into `race.courses` of each participant's course; `nil` for a race without courses.
     private let courseIndices: [Int?]
 
+    /// A field for `race`; the same seed gives the same field.
     public init(race: Race, options: Options, seed: UInt64) {
         self.race = race
         self.options = options

@@ -9,9 +9,12 @@ import RaceModel
 /// bearing, sometimes taking a wrong turn; dwells at each stop; and records a fix every
 /// sampling interval, displaced by drifting GPS error, with occasional gaps.
 public struct TrackSynthesizer: Sendable {
+    /// The race whose courses the tracks run.
     public let race: Race
+    /// The seed every random choice derives from.
     public let seed: UInt64
 
+    /// A synthesizer for `race`; the same seed gives the same tracks.
     public init(race: Race, seed: UInt64) {
         self.race = race
         self.seed = seed

@@ -7,12 +7,15 @@ import RaceModel
 /// Participants' GPX tracks as a simulation reads them: each file is one participant, named
 /// from the file's metadata, else its first track's name, else the file name.
 public struct LoadedTrack: Sendable {
+    /// The participant's name for the race: metadata name, first track name or file name.
     public var name: String
+    /// The file the track was read from.
     public var file: String
     /// Timed track points (seconds since 1970), in file order.
     public var points: [(time: Seconds, latitude: Degrees, longitude: Degrees)]
     /// Track points without a time: they cannot be placed in the race, so they are counted.
     public var untimedPoints: Int
+    /// What the GPX reader could not use.
     public var warnings: [GPXWarning]
 }
 
@@ -24,9 +27,10 @@ public enum TrackAlignment: String, Sendable, CaseIterable {
     case start
 }
 
+/// Reads participants' GPX tracks and puts them on the race clock.
 public enum TrackFiles {
     /// The GPX files named, with folders expanded to their `.gpx` files (sorted by name).
-    /// - Throws: ``InputError`` for a path that does not exist or a folder without GPX files.
+    /// - Throws: `InputError` for a path that does not exist or a folder without GPX files.
     public static func expand(_ paths: [String]) throws(InputError) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -66,6 +70,9 @@ public enum TrackFiles {
     /// The replay input: tracks on the race clock, matched to the race's participants by id or
     /// name (case-insensitive), then the race's participants without a track (no fixes).
     /// - Parameter raceStart: the race start, seconds since 1970 (required for `.clock`).
+    /// - Parameter tracks: the loaded tracks, one per participant.
+    /// - Parameter race: the race whose participants the tracks are matched to.
+    /// - Parameter alignment: how recorded times become race times.
     public static func replayInput(_ tracks: [LoadedTrack], race: Race, alignment: TrackAlignment, raceStart: Seconds) -> ReplayInput {
         var positions = PositionColumns()
         positions.reserveCapacity(tracks.reduce(0) { $0 + $1.points.count })

@@ -42,6 +42,7 @@ public struct RouteOptimizerError: Error, Hashable, Sendable, CustomStringConver
     /// What is wrong, as one sentence without the location.
     public let message: String
 
+    /// Creates an error of family `code` with its message and, for input from a file, its location.
     public init(_ code: Code, _ message: String, at location: String? = nil) {
         self.code = code
         self.message = message

@@ -2,7 +2,7 @@ import GeoCore
 
 extension DistanceMatrix {
     /// Great-circle distances between coordinates in whole metres (rounded to nearest), by
-    /// GeoCore's ``Haversine`` on the mean sphere (R = 6 371 008.8 m). Each pair is computed once,
+    /// GeoCore's `Haversine` on the mean sphere (R = 6 371 008.8 m). Each pair is computed once,
     /// so the matrix is exactly symmetric.
     /// - Complexity: O(n²) haversine evaluations.
     public init(haversineBetween coordinates: [Coordinate]) {

@@ -33,7 +33,9 @@ public struct DistanceMatrix: Hashable, Sendable {
     }
 
     /// A matrix from rows as a user gave them, checked: square, non-negative, 32-bit.
-    /// - Parameter source: names the input in errors (`"walk.json"`); row and column are appended.
+    /// - Parameters:
+    ///   - rows: n rows of n distances.
+    ///   - source: names the input in errors (`"walk.json"`); row and column are appended.
     /// - Throws: ``RouteOptimizerError`` (`wrongSize`, `negativeDistance`, `notAnInteger`).
     public init(rows: [[Int]], source: String = "matrix") throws(RouteOptimizerError) {
         let n = rows.count

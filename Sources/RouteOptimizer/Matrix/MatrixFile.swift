@@ -23,6 +23,7 @@ public struct MatrixFile: Hashable, Sendable {
     /// The labels from the header (CSV) or `labels`/`ids` (JSON), one per stop.
     public let labels: [String]?
 
+    /// Wraps a matrix and its optional labels (one per stop).
     public init(matrix: DistanceMatrix, labels: [String]?) {
         self.matrix = matrix
         self.labels = labels

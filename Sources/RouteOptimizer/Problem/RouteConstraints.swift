@@ -1,8 +1,11 @@
 /// Stop `before` must be visited before stop `after` (not necessarily immediately before).
 public struct Precedence: Hashable, Sendable {
+    /// The stop that comes first (0-based index).
     public let before: Int
+    /// The stop that comes later (0-based index).
     public let after: Int
 
+    /// Requires stop `before` to be visited before stop `after`.
     public init(before: Int, after: Int) {
         self.before = before
         self.after = after
@@ -11,9 +14,12 @@ public struct Precedence: Hashable, Sendable {
 
 /// Stop `stop` must be at 0-based position `position` of the order.
 public struct Pin: Hashable, Sendable {
+    /// The stop that is pinned (0-based index).
     public let stop: Int
+    /// Its 0-based position in the order.
     public let position: Int
 
+    /// Pins stop `stop` to position `position`.
     public init(stop: Int, position: Int) {
         self.stop = stop
         self.position = position
@@ -25,7 +31,9 @@ public struct Pin: Hashable, Sendable {
 /// A team that arrives before `opens` waits; arriving after `closes` is not allowed. The stop's
 /// service time (``RouteProblem/serviceTimes``) is spent after the wait.
 public struct TimeWindow: Hashable, Sendable {
+    /// The earliest time service may start.
     public let opens: Int
+    /// The latest time of arrival.
     public let closes: Int
 
     /// - Precondition: none; ``RouteProblem`` reports `opens > closes` as an error naming the stop.

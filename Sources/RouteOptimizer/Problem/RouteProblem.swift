@@ -35,9 +35,15 @@ public struct RouteProblem: Hashable, Sendable {
 
     /// Builds and validates a problem.
     /// - Parameters:
+    ///   - matrix: the distances between stops, whole numbers.
     ///   - labels: one per stop; defaults to `"0"`, `"1"`, …
+    ///   - shape: closed tour or open path, and its fixed ends.
+    ///   - precedence: pairs of stops that must come in this order.
+    ///   - pins: stops fixed at a position.
     ///   - timeWindows: empty, or one entry per stop (`nil` = always open).
     ///   - serviceTimes: empty, or one non-negative entry per stop.
+    ///   - travelTimes: times between stops for the time windows; `matrix` when `nil`.
+    ///   - startTime: the time at the first stop, in the units of the time windows.
     /// - Throws: ``RouteOptimizerError``: `unknownStop` (an index out of range), `precedenceCycle`
     ///   (naming the stops of the cycle), `conflictingPins` (two stops at one position, a stop at two
     ///   positions, a pin against a fixed end or against a precedence pair), `infeasibleTimeWindow`

@@ -22,6 +22,7 @@ public struct RouteSolution: Hashable, Sendable {
         case constrainedLocalSearch = "ils-constrained"
     }
 
+    /// Creates a solution from its order, length and how it was found.
     public init(order: [Int], length: Int, isProvenOptimal: Bool, iterations: Int, method: Method) {
         self.order = order
         self.length = length
@@ -41,9 +42,12 @@ public struct RouteSolution: Hashable, Sendable {
 
 /// A leg between consecutive stops, with its direction.
 public struct Leg: Hashable, Sendable {
+    /// The stop the leg leaves (0-based index).
     public let from: Int
+    /// The stop the leg arrives at (0-based index).
     public let to: Int
 
+    /// Creates the leg from stop `from` to stop `to`.
     public init(from: Int, to: Int) {
         self.from = from
         self.to = to

@@ -1,14 +1,14 @@
 /// Finds a short order of the stops that meets every constraint of a ``RouteProblem``.
 ///
 /// - Up to ``Options/exactLimit`` stops (13 by default): Held–Karp, exact, every constraint
-///   (``HeldKarp``); the solution says `isProvenOptimal`.
+///   (`HeldKarp`); the solution says `isProvenOptimal`.
 /// - Above, symmetric distances and no constraints besides the ends: iterated 2-opt + Or-opt and a
 ///   chain of 3-opt moves with candidate lists and don't-look bits, from a greedy-edge tour
-///   (``SymmetricTourSearch``); an open path becomes a closed tour through a dummy stop whose
+///   (`SymmetricTourSearch`); an open path becomes a closed tour through a dummy stop whose
 ///   edges to the fixed ends are never removed.
 /// - Otherwise (asymmetric, precedence, pins, time windows): a quick proof of infeasibility for
-///   time windows (``provablyLate(_:)``), a first order by ``greedyOrder(_:)``, repaired until it
-///   keeps the pins and precedence (``repairOrder(_:meter:)``), then ``ConstrainedOrderSearch``,
+///   time windows (`provablyLate(_:)`), a first order by `greedyOrder(_:)`, repaired until it
+///   keeps the pins and precedence (`repairOrder(_:meter:)`), then `ConstrainedOrderSearch`,
 ///   which also removes any lateness.
 ///
 /// Deterministic for a seed and an iteration count (``Options/iterations``); a time limit makes

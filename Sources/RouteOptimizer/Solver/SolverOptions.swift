@@ -18,7 +18,7 @@ extension RouteSolver {
         public var timeLimit: Double?
         /// Perturbation rounds of the iterated local search; `nil` for no limit.
         public var iterations: Int?
-        /// Seed of the solver's ``SplitMix64`` stream.
+        /// Seed of the solver's `SplitMix64` stream.
         public var seed: UInt64
         /// Problems with at most this many stops are solved exactly (Held–Karp). At most 16.
         public var exactLimit: Int
@@ -29,6 +29,7 @@ extension RouteSolver {
         /// The clock the time limit is measured on.
         public var clock: SolverClock
 
+        /// Options with a one-second search by default; `exactLimit` is capped at 16.
         public init(timeLimit: Double? = 1, iterations: Int? = nil, seed: UInt64 = 1, exactLimit: Int = 13,
                     neighbours: Int = 6, clock: @escaping SolverClock = monotonicClock) {
             self.timeLimit = timeLimit

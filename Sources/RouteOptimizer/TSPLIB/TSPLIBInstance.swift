@@ -28,11 +28,13 @@ public struct TSPLIBInstance: Hashable, Sendable {
     /// The number of nodes.
     public var dimension: Int { coordinates.count }
 
+    /// Equal when name, comment, edge-weight type and every coordinate are equal.
     public static func == (a: Self, b: Self) -> Bool {
         a.name == b.name && a.comment == b.comment && a.edgeWeightType == b.edgeWeightType
             && a.coordinates.elementsEqual(b.coordinates) { $0.x == $1.x && $0.y == $1.y }
     }
 
+    /// Hashes the name and the coordinates.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         for c in coordinates { hasher.combine(c.x); hasher.combine(c.y) }

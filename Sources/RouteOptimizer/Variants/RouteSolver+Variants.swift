@@ -10,10 +10,10 @@ extension RouteSolver {
     /// from the allowed excess downwards; the candidate with the fewest shared legs whose real
     /// length is within the bound is kept (ties: the shorter). The reverse of a chosen order is
     /// always a candidate too (for a closed tour with symmetric distances it has the same length
-    /// and shares no directed leg), and so, for up to ``neighbourhoodLimit`` stops, is every
+    /// and shares no directed leg), and so, for up to `neighbourhoodLimit` stops, is every
     /// order one segment reversal or one moved stop away from a chosen one: with both ends fixed and few stops the
     /// penalised solves can all land back on a chosen order or beyond the bound, while a near
-    /// neighbour of the best order still fits. Up to ``exhaustiveLimit`` stops every feasible
+    /// neighbour of the best order still fits. Up to `exhaustiveLimit` stops every feasible
     /// order is a candidate, so the choice is exact there. A candidate that repeats a chosen order (the
     /// same directed legs) is never picked. When no different candidate fits the bound, the
     /// search stops there: the bound is a promise, so the set is smaller rather than over it. (A

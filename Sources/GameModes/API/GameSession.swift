@@ -110,7 +110,7 @@ public protocol Responder: Sendable {
     /// The inputs `outcome` prompts, each at or after `outcome.time`; `[]` for the rest.
     func respond(to outcome: Outcome) -> [GameInput]
     /// Inputs at fixed times that need no prompt (a response file's `time` lines); callers
-    /// that play a whole race (``GamePlay`` in RaceSimulation) merge them into the stream.
+    /// that play a whole race (`GamePlay` in RaceSimulation) merge them into the stream.
     var scheduledInputs: [GameInput] { get }
 }
 

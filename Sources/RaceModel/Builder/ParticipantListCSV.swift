@@ -9,7 +9,7 @@ public enum ParticipantListCSV {
     public static let optional = ["id", "team", "course"]
 
     /// Adds each row's participant to `builder`, in file order.
-    /// - Throws: ``InputError`` naming the file, line and column for a missing or unknown
+    /// - Throws: `InputError` naming the file, line and column for a missing or unknown
     ///   column, a row with the wrong number of fields, or a row without a name.
     public static func addParticipants(from document: CSVDocument, to builder: RaceBuilder) throws(InputError) -> RaceBuilder {
         let expected = (required + optional).joined(separator: ",")

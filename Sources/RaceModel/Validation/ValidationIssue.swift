@@ -34,7 +34,7 @@ public struct ValidationIssue: Hashable, Sendable, Codable {
     }
 
     /// Like a compiler: `race.json:/stops/3/fence/radius: warning: … [radius-too-small]`, then
-    /// the hint on its own line. The file's text in them is made safe to print (``DiagnosticText``).
+    /// the hint on its own line. The file's text in them is made safe to print (`DiagnosticText`).
     public func formatted(file: String) -> String {
         formatted(location: path.isEmpty ? file : "\(file):\(path)")
     }

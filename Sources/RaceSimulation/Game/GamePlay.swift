@@ -18,7 +18,7 @@ public struct GamePlay: Sendable {
     ///   - replay: the replayed race whose visits the mode plays.
     ///   - mode: the game mode to play.
     ///   - configuration: the mode's options; the race's own when it names this mode, else defaults.
-    ///   - responder: who answers questions and submits clues (its ``Responder/scheduledInputs``
+    ///   - responder: who answers questions and submits clues (its `Responder.scheduledInputs`
     ///     are played at their times); `nil` for nobody.
     ///   - seed: the mode's random choices (pairings, rotations) derive from it.
     /// - Throws: `ModeConfigurationError` when the configuration does not fit the mode.

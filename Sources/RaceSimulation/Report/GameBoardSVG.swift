@@ -4,7 +4,7 @@ import GameModes
 /// network, no script): a grid of zones, X as a cross and O as a ring in their team's colour,
 /// and a legend naming the teams.
 ///
-/// It reads the standings' `board` detail, ``TerritoryBoard/rendered(symbol:)``'s text (rows
+/// It reads the standings' `board` detail, `TerritoryBoard.rendered(symbol:)`'s text (rows
 /// joined by `/`, a cell as its team's symbol or `.`: `.OO/.OX/..X`), and the `symbol` detail of
 /// each team; standings without a square board give no drawing.
 struct GameBoardSVG {

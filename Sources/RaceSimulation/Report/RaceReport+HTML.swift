@@ -148,7 +148,7 @@ extension RaceReport {
     /// Splits per leg and participant, leg rank in brackets, the leg's best in bold.
     ///
     /// Only legs that every runner of a course runs the same way are compared
-    /// (``Course/fixedLegs``): inside an any-order group, or on a board without start or finish,
+    /// (`Course.fixedLegs`): inside an any-order group, or on a board without start or finish,
     /// each runner makes their own legs, and ranking them would compare different things.
     private func splitTable() -> String {
         let names = replay.input.names

@@ -7,7 +7,7 @@ extension RaceReport {
     /// standard, 2014): one `ClassResult` per course, a `PersonResult` per participant with
     /// status, times and `SplitTime`s (OK, Missing, Additional). Times of day (`StartTime`,
     /// `FinishTime`: `xsd:dateTime`) are written only when the race has a start time; durations
-    /// are seconds. Names are split into `Given` and `Family` (``PersonNameParts``); under the
+    /// are seconds. Names are split into `Given` and `Family` (`PersonNameParts`); under the
     /// score mode the game's points are each runner's `Score` (their team's in team play). The document carries no creation
     /// time, so the same inputs give the same bytes; it validates against IOF.xsd.
     public var iofResultList: String {

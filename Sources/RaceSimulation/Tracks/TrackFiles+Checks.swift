@@ -10,7 +10,7 @@ extension TrackFiles {
 
     /// Refuses a file named twice (directly or inside a folder given too): its participant
     /// would run twice.
-    /// - Throws: ``InputError`` naming the file.
+    /// - Throws: `InputError` naming the file.
     public static func checkDistinct(_ files: [String]) throws(InputError) {
         var seen = Set<String>()
         for file in files where !seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
@@ -25,7 +25,11 @@ extension TrackFiles {
     /// more than ``clockTolerance`` from the race start (its times would be nonsense: use
     /// `.start`). Warnings (returned, `file: warning: …`): a track whose times run backwards
     /// (its fixes are replayed in time order).
-    /// - Parameter raceStart: the race start, seconds since 1970.
+    /// - Parameters:
+    ///   - tracks: the loaded tracks, in the order they were given.
+    ///   - race: the race they are replayed against (its participants name the tracks).
+    ///   - alignment: how track times map to the race clock.
+    ///   - raceStart: the race start, seconds since 1970.
     public static func check(_ tracks: [LoadedTrack], race: Race, alignment: TrackAlignment,
                              raceStart: Seconds) throws(InputError) -> [String] {
         var owner: [String: LoadedTrack] = [:]

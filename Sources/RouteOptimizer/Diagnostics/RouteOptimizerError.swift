@@ -5,7 +5,7 @@ import GeoFormats
 /// problem built in code, `error: precedence cycle: 'B' → 'C' → 'B'`.
 ///
 /// It has the same shape as GeoFormats' `InputError` and is rendered by the same
-/// ``DiagnosticText``; its locations can also be JSON paths, which `InputError`'s cannot.
+/// `DiagnosticText`; its locations can also be JSON paths, which `InputError`'s cannot.
 public struct RouteOptimizerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The family of a problem, for callers that branch on it (tests, exit codes).
     public enum Code: String, Hashable, Sendable {
@@ -49,7 +49,7 @@ public struct RouteOptimizerError: Error, Hashable, Sendable, CustomStringConver
         self.location = location
     }
 
-    /// The diagnostic line, with the input's bytes made safe to print (``DiagnosticText``).
+    /// The diagnostic line, with the input's bytes made safe to print (`DiagnosticText`).
     public var description: String {
         if let location { return "\(DiagnosticText.escaped(location)): error: \(DiagnosticText.sanitized(message))" }
         return "error: \(DiagnosticText.sanitized(message))"

@@ -13,7 +13,7 @@ import GeoFormats
 ///   (`"ids"` is accepted for `"labels"`).
 ///
 /// Entries are non-negative whole numbers up to 2³¹ − 1 (`3.0` is accepted, `3.5` is not),
-/// written in the decimal grammar of every RaceKit reader (``DecimalParser``: no `0x10`, no
+/// written in the decimal grammar of every RaceKit reader (`DecimalParser`: no `0x10`, no
 /// `nan`, no NUL bytes); a matrix has at least one stop;
 /// diagonal entries are read but ignored. Errors name `file:line:column` (CSV) or the JSON path
 /// (`walk.json:/matrix/2/0`, 0-based like JSON Pointer).

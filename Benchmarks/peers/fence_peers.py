@@ -17,9 +17,10 @@ Tools
           conservative latitude-band test only, the formula over chunk x candidates in numpy; pairs
           within 1e-9 of the radius are evaluated again with Python's math (the C library's
           functions, as the Swift code uses). Writes DIR/expected.txt (hits=, checksum=).
-  numpy   a grid hash join: latitude rows, per row a column count that shrinks with cos(lat),
-          each stop registered in every cell its cap's bounding box touches; each position looks
-          up its one cell; the exact formula over the candidates.
+  numpy   a grid hash join: latitude rows one cap radius high, per row a column count that
+          shrinks with cos(lat), each stop registered in every cell its cap's bounding box touches;
+          each position looks up its one cell; a latitude-band test, then the exact formula over
+          the candidates (latitude cosines computed once per point).
   duckdb  the same grid join written in SQL, as a DuckDB user would: read_csv into tables, stop
           cells by unnest(range(...)), one hash join, the formula in SQL, hits and checksum in SQL.
           --threads N sets DuckDB's threads (tool name duckdb-Nt).
@@ -66,9 +67,19 @@ def haversine_libm(lat1, lon1, lat2, lon2):
     return 2.0 * R * math.asin(min(1.0, math.sqrt(h)))
 
 
-def filter_pairs(pos, stop, plat, plon, slat, slon, srad):
-    """The pairs (position, stop index) within the radius; borderline ones decided with libm."""
-    d = haversine(plat[pos], plon[pos], slat[stop], slon[stop])
+def filter_pairs(pos, stop, plat, plon, slat, slon, srad, pcos=None, scos=None):
+    """The pairs (position, stop index) within the radius; borderline ones decided with libm.
+    With `pcos` and `scos` (the cosines of the latitudes, computed once per point), candidates
+    outside a stop's latitude band are dropped before the formula."""
+    if pcos is not None:
+        near_band = np.abs(plat[pos] - slat[stop]) <= angular_degrees(srad[stop])
+        pos, stop = pos[near_band], stop[near_band]
+        a = np.sin((slat[stop] - plat[pos]) * K / 2)
+        b = np.sin((slon[stop] - plon[pos]) * K / 2)
+        h = a * a + pcos[pos] * scos[stop] * (b * b)
+        d = 2.0 * R * np.arcsin(np.minimum(1.0, np.sqrt(h)))
+    else:
+        d = haversine(plat[pos], plon[pos], slat[stop], slon[stop])
     r = srad[stop]
     inside = d <= r
     near = np.nonzero(np.abs(d - r) <= r * 1e-9)[0]
@@ -111,11 +122,12 @@ def tool_exact(ids, slat, slon, srad, plat, plon):
 
 
 class Grid:
-    """Latitude rows of `height` degrees; row r has columns of at least `height` degrees of
-    longitude times cos(the row's poleward latitude), so cells are never narrower than tall."""
+    """Latitude rows of `height` degrees (the largest cap's angular radius, so a cap touches
+    at most three rows); row r has columns of at least `height` degrees of longitude times
+    cos(the row's poleward latitude), so cells are never narrower than tall."""
 
     def __init__(self, max_radius):
-        self.height = max(2 * angular_degrees(max_radius), 1e-4)
+        self.height = max(angular_degrees(max_radius), 5e-4)
         self.rows = int(math.ceil(180.0 / self.height))
         edges = np.arange(self.rows + 1) * self.height - 90.0
         poleward = np.minimum(np.maximum(np.abs(edges[:-1]), np.abs(np.minimum(edges[1:], 90.0))), 90.0)
@@ -167,7 +179,7 @@ def tool_numpy(ids, slat, slon, srad, plat, plon):
     pos = np.repeat(np.arange(len(plat)), counts)
     offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
     stop = stops[np.repeat(begin, counts) + offsets]
-    p, s = filter_pairs(pos, stop, plat, plon, slat, slon, srad)
+    p, s = filter_pairs(pos, stop, plat, plon, slat, slon, srad, np.cos(plat * K), np.cos(slat * K))
     return totals(p, s, ids), build_s
 
 
@@ -204,18 +216,19 @@ def tool_duckdb(folder, threads):
         r AS (SELECT h.*, u.row, {columns("u.row")} AS n FROM h, LATERAL unnest(range(h.r0, h.r1 + 1)) u(row)),
         c AS (SELECT *, floor((lon - half + 180.0) / 360.0 * n)::BIGINT AS c0,
                         floor((lon + half + 180.0) / 360.0 * n)::BIGINT AS c1 FROM r)
-        SELECT row * 4194304 + ((cc % n) + n) % n AS cell, id, lat, lon, radius_m
+        SELECT row * 4194304 + ((cc % n) + n) % n AS cell, id, lat, lon, radius_m, d, cos(lat * (pi() / 180.0)) AS cphi
         FROM c, LATERAL unnest(CASE WHEN half >= 180.0 OR c1 - c0 + 1 >= n THEN range(0, n) ELSE range(c0, c1 + 1) END) u(cc)""")
     build_s = time.perf_counter() - started
     hits, checksum = con.execute(f"""
         WITH p AS (SELECT pid, lat, lon, {row_of("lat")} AS row FROM positions),
-        q AS (SELECT pid, lat, lon, row * 4194304 + least(floor((lon + 180.0) / 360.0 * {columns("row")}), {columns("row")} - 1)::BIGINT AS cell FROM p)
+        q AS (SELECT pid, lat, lon, cos(lat * (pi() / 180.0)) AS cphi,
+                     row * 4194304 + least(floor((lon + 180.0) / 360.0 * {columns("row")}), {columns("row")} - 1)::BIGINT AS cell FROM p)
         SELECT count(*), coalesce(sum(q.pid::HUGEINT * {MULT} + s.id) % {MOD}::HUGEINT, 0)
         FROM q JOIN stop_cells s ON q.cell = s.cell
-        WHERE 2.0 * {R!r} * asin(least(1.0, sqrt(
-              pow(sin((q.lat - s.lat) * (pi() / 180.0) / 2), 2)
-            + cos(s.lat * (pi() / 180.0)) * cos(q.lat * (pi() / 180.0)) * pow(sin((q.lon - s.lon) * (pi() / 180.0) / 2), 2))))
-            <= s.radius_m""").fetchone()
+        WHERE abs(q.lat - s.lat) <= s.d
+          AND 2.0 * {R!r} * asin(least(1.0, sqrt(
+              sin((s.lat - q.lat) * (pi() / 180.0) / 2) ^ 2
+            + q.cphi * s.cphi * sin((s.lon - q.lon) * (pi() / 180.0) / 2) ^ 2))) <= s.radius_m""").fetchone()
     seconds = time.perf_counter() - started
     n = con.execute("SELECT count(*) FROM positions").fetchone()[0]
     return load, build_s, seconds, n, int(hits), int(checksum), f"duckdb-{threads}t", f"duckdb={duckdb.__version__}"

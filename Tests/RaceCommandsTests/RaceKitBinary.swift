@@ -17,22 +17,6 @@ enum RaceKitBinary {
         }
         return folder.appendingPathComponent("racekit")
     }()
-
-    static func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes to the end before waiting, so a full pipe cannot stall the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
-    }
 }
 
 /// A scratch folder that is removed when the value goes away.

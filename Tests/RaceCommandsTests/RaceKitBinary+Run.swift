@@ -6,8 +6,9 @@ import Glibc
 #endif
 
 extension RaceKitBinary {
-    /// Runs `racekit` as ``run(_:)`` does, with standard output sent to `standardOutputPath`
-    /// (for example `/dev/full`) and/or a file-size limit of `fileSizeLimitBlocks` × 512 bytes
+    /// Runs `racekit` with `arguments` and returns its exit status and what it printed; standard
+    /// output may be sent to `standardOutputPath` instead (for example `/dev/full`), and a
+    /// file-size limit of `fileSizeLimitBlocks` × 512 bytes
     /// (`ulimit -f`, RLIMIT_FSIZE): a full disk as far as racekit can tell, without filling one.
     /// `unprivileged` runs it as user `nobody` when the tests run as root, so that permission
     /// bits stop it as they stop a user.
@@ -32,10 +33,34 @@ extension RaceKitBinary {
         }
         process.standardError = err
         try process.run()
+        // Both pipes are drained at once: reading one to its end first would stall a child that
+        // fills the other (64 KiB of stderr, say).
+        let errDrain = PipeDrain(err)
         let outData = standardOutputPath == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errDrain.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class PipeDrain: @unchecked Sendable {
+    // Written once by the reading thread before `done` is signalled, read after waiting on it.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Everything the pipe carried, once the writer has closed it.
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }

@@ -19,4 +19,4 @@ atexit {
     _exit(1)
 }
 
-RaceKitCommand.main()
+RaceKitCommand.mainEscapingMessages()

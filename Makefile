@@ -2,6 +2,8 @@
 #   make run     the main job: simulate the sample race in Routes/ and write its report (README.md)
 #   make test    the whole test suite (what .ci/run runs)
 #   make bench   the package-benchmark suite in Benchmarks/ (slow to build; not part of test)
+#   make test-invariants  the optimizer's, index's and planner's tests with their invariant checks
+#                compiled in (RACEKIT_INVARIANTS, ROUTE_OPTIMIZER_INVARIANTS; own build folder)
 #   make fuzz    every libFuzzer target in Fuzz/ for FUZZ_SECONDS (default 60) each
 #   make docs    the DocC catalogue of every library (Sources/<Module>/<Module>.docc) with the
 #                swift-docc-plugin, warnings as errors (an unresolved ``Symbol`` link fails);
@@ -11,7 +13,7 @@ SWIFT ?= swift
 DOC_TARGETS ?= GeoCore GeoProjection Geofencing GeoFormats RaceModel RouteOptimizer RacePlanning GameModes \
 	RaceSimulation RaceCommands
 
-.PHONY: run fence test deps build bench fuzz docs
+.PHONY: run fence test test-invariants deps build bench fuzz docs
 
 deps:
 	@scripts/ensure-deps.sh
@@ -28,6 +30,11 @@ fence: build
 
 test: deps
 	$(SWIFT) test --disable-xctest
+
+test-invariants: deps
+	$(SWIFT) test --disable-xctest --scratch-path .build-invariants \
+		-Xswiftc -DRACEKIT_INVARIANTS -Xswiftc -DROUTE_OPTIMIZER_INVARIANTS \
+		--filter 'RouteOptimizerTests|GeofencingTests|RacePlanningTests'
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .benchmarkBaselines benchmark

@@ -1,5 +1,12 @@
 // swift-tools-version:6.0
 // RaceKit: geospatial race simulation and analytics. Module map: README.md and docs/architecture.md.
+//
+// Invariant-checking builds: with -DRACEKIT_INVARIANTS the grid index checks its cell table and
+// runs after it is built (Geofencing/Index/GridIndex+Invariants.swift); with
+// -DROUTE_OPTIMIZER_INVARIANTS the tour searches check the tour and its position index after
+// every move and the kept length against a recount (RouteOptimizer/Solver). Both are off in
+// normal builds (the checks cost O(n) per step); `make test-invariants` runs those modules' tests
+// with them on, and .ci/run does too.
 import PackageDescription
 
 let package = Package(

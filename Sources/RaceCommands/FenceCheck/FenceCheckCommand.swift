@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import GeoCore
 import GeoFormats
 import Geofencing
@@ -123,17 +122,20 @@ struct FenceCheckCommand: ParsableCommand {
         return (stopTable.ids, stopTable.fences, positionTable.columns, folder)
     }
 
-    /// Writes a generated workload in the stops and positions formats (participants named `p0`, `p1`, …).
+    /// Writes a generated workload in the stops and positions formats (participants named `p0`,
+    /// `p1`, …), both files or neither, as every command writes its outputs.
     private static func write(_ workload: FenceWorkload, participants: Int, to folder: String) throws(InputError) {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let created = try OutputFile.makeFolder(folder)
+        do throws(InputError) {
+            let batch = OutputBatch()
+            try batch.add(Array(StopsCSV.text(ids: workload.stopIDs, fences: workload.fences).utf8), to: folder + "/stops.csv")
+            let table = PositionTable(columns: workload.positions, participantNames: (0..<participants).map { "p\($0)" })
+            try batch.add(Array(PositionsCSV.text(table).utf8), to: folder + "/positions.csv")
+            try batch.commit()
         } catch {
-            throw InputError(SourceLocation(file: folder), "cannot create the folder: \(error.localizedDescription)")
+            OutputFile.removeFolders(created)
+            throw error
         }
-        let stops = StopsCSV.text(ids: workload.stopIDs, fences: workload.fences)
-        try OutputFile.write(Array(stops.utf8), to: folder + "/stops.csv")
-        let table = PositionTable(columns: workload.positions, participantNames: (0..<participants).map { "p\($0)" })
-        try PositionsCSV.write(table, to: folder + "/positions.csv")
     }
 }
 

@@ -3,6 +3,9 @@
 #   scripts/fuzz.sh                 every target, FUZZ_SECONDS (default 60) each
 #   scripts/fuzz.sh gpx race        some targets (names below)
 #   FUZZ_SECONDS=3600 scripts/fuzz.sh matrix
+#   FUZZ_TIMEOUT=60 ...             seconds one input may take before it counts as a hang
+#                                   (default 10; raise it on a busy machine, where a starved
+#                                   process would report false hangs)
 # Each target keeps its corpus in Fuzz/.corpus/NAME (seeded anew from Routes/, the tests'
 # fixtures and Fuzz/Seeds/ on every run). A crash, leak, timeout or out-of-memory leaves the
 # input in Fuzz/findings/NAME/ and makes the script exit 1; turn it into a regression test.
@@ -10,6 +13,8 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 seconds="${FUZZ_SECONDS:-60}"
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "fuzz: FUZZ_SECONDS must be a whole number of seconds, not '$seconds'" >&2; exit 64; }
+timeout="${FUZZ_TIMEOUT:-10}"
+[[ "$timeout" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: FUZZ_TIMEOUT must be a whole number of seconds above 0, not '$timeout'" >&2; exit 64; }
 
 # name -> executable target, dictionary, seed globs (relative to the repository root)
 declare -A target=(
@@ -54,7 +59,7 @@ for name in "${names[@]}"; do
   for seed in $(cd "$root" && ls -d ${seeds[$name]} 2>/dev/null); do cp "$root/$seed" "$corpus/seed-${seed//\//_}"; done
   echo "fuzz: $name for ${seconds} s" >&2
   if ! "$bin/${target[$name]}" "$corpus" -dict="$root/Fuzz/Dictionaries/${dictionary[$name]}.dict" \
-       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -max_len=65536 \
+       -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -malloc_limit_mb=2048 -max_len=65536 \
        -artifact_prefix="$findings/" -print_final_stats=1 > "$root/Fuzz/.corpus/$name.log" 2>&1; then
     failed+=("$name")
     tail -40 "$root/Fuzz/.corpus/$name.log" >&2

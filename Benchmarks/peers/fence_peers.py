@@ -190,45 +190,48 @@ def tool_duckdb(folder, threads):
     started = time.perf_counter()
     con.execute(f"CREATE TABLE stops AS SELECT * FROM read_csv('{folder}/stops.csv', header = true, "
                 "columns = {'id': 'BIGINT', 'lat': 'DOUBLE', 'lon': 'DOUBLE', 'radius_m': 'DOUBLE'})")
-    con.execute(f"CREATE TABLE positions AS SELECT row_number() OVER () - 1 AS pid, lat, lon FROM read_csv("
+    # rowid is the file's row: a table made from read_csv keeps the file's order (DuckDB's
+    # preserve_insertion_order), so no window function is needed to number the positions.
+    con.execute(f"CREATE TABLE positions AS SELECT lat, lon FROM read_csv("
                 f"'{folder}/positions.csv', header = true, columns = "
                 "{'participant': 'VARCHAR', 't': 'DOUBLE', 'lat': 'DOUBLE', 'lon': 'DOUBLE'})")
     load = time.perf_counter() - started
     grid = Grid(con.execute("SELECT max(radius_m) FROM stops").fetchone()[0])
-    height = repr(grid.height)
+    height = repr(grid.height) + "::DOUBLE"  # a bare 0.0027 would be a DECIMAL in SQL
     started = time.perf_counter()
     # A cell is row * 2^22 + column; a row's column count shrinks with the cosine of its
     # poleward latitude, as in Grid (the expression is written once and used for stops and positions).
     def columns(row):
         return (f"greatest(1, floor(360.0 * cos(least(90.0, greatest(abs({row} * {height} - 90.0), "
-                f"abs(least(({row} + 1) * {height} - 90.0, 90.0)))) * pi() / 180.0) / {height}))::BIGINT")
+                f"abs(least(({row} + 1) * {height} - 90.0, 90.0)))) * {K!r}::DOUBLE) / {height}))::BIGINT")
 
     def row_of(lat):
         return f"least(greatest(floor(({lat} + 90.0) / {height}), 0), {grid.rows - 1})::BIGINT"
 
     margin = repr(1 + MARGIN)
     con.execute(f"""CREATE TABLE stop_cells AS
-        WITH b AS (SELECT id, lat, lon, radius_m, radius_m / {R!r} / (pi() / 180.0) * {margin} + 1e-12 AS d FROM stops),
+        WITH b AS (SELECT id, lat, lon, radius_m, radius_m / {R!r}::DOUBLE / {K!r}::DOUBLE * {margin} + 1e-12 AS d FROM stops),
         h AS (SELECT *, CASE WHEN lat + d >= 90.0 OR lat - d <= -90.0 THEN 180.0
-                             WHEN sin(d * pi() / 180.0) / cos(lat * pi() / 180.0) >= 1 THEN 180.0
-                             ELSE asin(sin(d * pi() / 180.0) / cos(lat * pi() / 180.0)) / (pi() / 180.0) * {margin} + 1e-12 END AS half,
+                             WHEN sin(d * {K!r}::DOUBLE) / cos(lat * {K!r}::DOUBLE) >= 1 THEN 180.0
+                             ELSE asin(sin(d * {K!r}::DOUBLE) / cos(lat * {K!r}::DOUBLE)) / {K!r}::DOUBLE * {margin} + 1e-12 END AS half,
                         {row_of("lat - d")} AS r0, {row_of("lat + d")} AS r1 FROM b),
         r AS (SELECT h.*, u.row, {columns("u.row")} AS n FROM h, LATERAL unnest(range(h.r0, h.r1 + 1)) u(row)),
         c AS (SELECT *, floor((lon - half + 180.0) / 360.0 * n)::BIGINT AS c0,
                         floor((lon + half + 180.0) / 360.0 * n)::BIGINT AS c1 FROM r)
-        SELECT row * 4194304 + ((cc % n) + n) % n AS cell, id, lat, lon, radius_m, d, cos(lat * (pi() / 180.0)) AS cphi
+        SELECT row * 4194304 + ((cc % n) + n) % n AS cell, id, lat, lon, radius_m, d, cos(lat * {K!r}::DOUBLE) AS cphi
         FROM c, LATERAL unnest(CASE WHEN half >= 180.0 OR c1 - c0 + 1 >= n THEN range(0, n) ELSE range(c0, c1 + 1) END) u(cc)""")
     build_s = time.perf_counter() - started
     hits, checksum = con.execute(f"""
-        WITH p AS (SELECT pid, lat, lon, {row_of("lat")} AS row FROM positions),
-        q AS (SELECT pid, lat, lon, cos(lat * (pi() / 180.0)) AS cphi,
-                     row * 4194304 + least(floor((lon + 180.0) / 360.0 * {columns("row")}), {columns("row")} - 1)::BIGINT AS cell FROM p)
-        SELECT count(*), coalesce(sum(q.pid::HUGEINT * {MULT} + s.id) % {MOD}::HUGEINT, 0)
+        WITH p AS (SELECT rowid AS pid, lat, lon, {row_of("lat")} AS row FROM positions),
+        pn AS (SELECT *, {columns("row")} AS n FROM p),
+        q AS (SELECT pid, lat, lon, cos(lat * {K!r}::DOUBLE) AS cphi,
+                     row * 4194304 + least(floor((lon + 180.0) / 360.0 * n), n - 1)::BIGINT AS cell FROM pn)
+        SELECT count(*), coalesce(sum(q.pid * {MULT} + s.id) % {MOD}::HUGEINT, 0)
         FROM q JOIN stop_cells s ON q.cell = s.cell
         WHERE abs(q.lat - s.lat) <= s.d
-          AND 2.0 * {R!r} * asin(least(1.0, sqrt(
-              sin((s.lat - q.lat) * (pi() / 180.0) / 2) ^ 2
-            + q.cphi * s.cphi * sin((s.lon - q.lon) * (pi() / 180.0) / 2) ^ 2))) <= s.radius_m""").fetchone()
+          AND {2 * R!r}::DOUBLE * asin(least(1.0, sqrt(
+              sin((s.lat - q.lat) * {K!r}::DOUBLE / 2) ^ 2
+            + q.cphi * s.cphi * sin((s.lon - q.lon) * {K!r}::DOUBLE / 2) ^ 2))) <= s.radius_m""").fetchone()
     seconds = time.perf_counter() - started
     n = con.execute("SELECT count(*) FROM positions").fetchone()[0]
     return load, build_s, seconds, n, int(hits), int(checksum), f"duckdb-{threads}t", f"duckdb={duckdb.__version__}"

@@ -56,11 +56,11 @@ struct ConvertCommand: ParsableCommand {
             var summary = ""
             switch target {
             case .gpx:
-                try document.write(to: output)
+                try writingOutput { () throws(InputError) in try document.write(to: output) }
                 summary = "\(document.tracks.count) tracks, \(document.routes.count) routes, \(document.waypoints.count) waypoints"
             case .geojson:
                 let object = geoJSON ?? GeoJSONObject(gpx: document)
-                try object.write(to: output)
+                try writingOutput { () throws(InputError) in try object.write(to: output) }
                 summary = "\(object.features.count) features"
             case .csv:
                 let (table, untimed) = PositionTable.fromGPX(document)
@@ -70,7 +70,7 @@ struct ConvertCommand: ParsableCommand {
                 if document.routes.count + document.waypoints.count > 0 {
                     Standard.error("racekit: warning: \(document.routes.count) routes and \(document.waypoints.count) waypoints have no place in a positions file and were not written")
                 }
-                try PositionsCSV.write(table, to: output)
+                try writingOutput { () throws(InputError) in try PositionsCSV.write(table, to: output) }
                 summary = "\(table.columns.count) positions of \(table.participantNames.count) participants"
             }
             Standard.output("wrote \(output) (\(target.rawValue)): \(summary)\n")

@@ -113,7 +113,7 @@ struct FenceCheckCommand: ParsableCommand {
             let shape = size.shape
             let workload = FenceWorkload.generate(layout: layout, stops: shape.stops, participants: shape.participants,
                                                   seconds: shape.seconds, seed: seed)
-            if let save { try Self.write(workload, participants: shape.participants, to: save) }
+            if let save { try writingOutput { () throws(InputError) in try Self.write(workload, participants: shape.participants, to: save) } }
             return (workload.stopIDs, workload.fences, workload.positions, "generated-\(size.rawValue)-\(layout.rawValue)-s\(seed)")
         }
         let stopTable = try StopsCSV.read(path: stops!)

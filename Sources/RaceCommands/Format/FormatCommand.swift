@@ -24,9 +24,9 @@ struct FormatCommand: ParsableCommand {
             let errors = reading.issues.filter { $0.severity == .error }
             guard let decoded = reading.race, errors.isEmpty else {
                 for issue in errors { Standard.error(issue.formatted(file: race)) }
-                throw ExitCode.failure
+                throw RaceKitExitCode.problemsFound.error
             }
-            try OutputFile.write(Array(RaceFile.text(decoded).utf8), to: output ?? race)
+            try writingOutput { () throws(InputError) in try OutputFile.write(Array(RaceFile.text(decoded).utf8), to: output ?? race) }
         }
     }
 }

@@ -96,7 +96,7 @@ struct OptimizeCommand: ParsableCommand {
             }
         } catch let error as RouteOptimizerError {
             Standard.error("racekit: \(error)")
-            throw ExitCode.failure
+            throw RaceKitExitCode.badInput.error
         }
     }
 
@@ -129,7 +129,7 @@ struct OptimizeCommand: ParsableCommand {
             timeLimit: timeLimit > 0 ? timeLimit : nil, seed: seed, iterationLimit: iterations)
         if let output {
             let text = tsplib != nil ? report.tourFile : report.tour.joined(separator: "\n") + "\n"
-            try reportingInputErrors { try OutputFile.write(Array(text.utf8), to: output) }
+            try reportingInputErrors { try writingOutput { () throws(InputError) in try OutputFile.write(Array(text.utf8), to: output) } }
         }
         if json {
             Standard.output(try JSONOutput.string(report) + "\n")

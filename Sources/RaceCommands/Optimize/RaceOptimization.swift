@@ -37,7 +37,7 @@ struct RaceOptimization {
                                              distances: distances)
 
         if let output = command.output {
-            try OutputFile.write(Array(RaceFile.text(result.race).utf8), to: output)
+            try writingOutput { () throws(InputError) in try OutputFile.write(Array(RaceFile.text(result.race).utf8), to: output) }
         }
         let report = RaceOptimizationReport(result, reordering: reordering, byMatrix: distances != nil, output: command.output)
         Standard.output(command.json ? try JSONOutput.string(report) + "\n" : report.text)

@@ -65,8 +65,10 @@ struct SimulateCommand: ParsableCommand {
         guard modeErrors.isEmpty else {
             for issue in modeErrors.prefix(20) { Standard.error(issue.formatted(file: self.race)) }
             let count = "\(modeErrors.count) error\(modeErrors.count == 1 ? "" : "s")"
-            throw InputError(SourceLocation(file: self.race),
-                             "the race cannot be played as \"\(name)\" (\(count) above); fix the race, or choose another --mode (--mode none scores the course only)")
+            let summary = InputError(SourceLocation(file: self.race),
+                                     "the race cannot be played as \"\(name)\" (\(count) above); fix the race, or choose another --mode (--mode none scores the course only)")
+            Standard.error("racekit: \(summary)")
+            throw RaceKitExitCode.problemsFound.error
         }
         let responder: any Responder
         var players: Set<String> = []
@@ -159,7 +161,7 @@ struct SimulateCommand: ParsableCommand {
             case .html: text = report.html
             }
             if let output {
-                try OutputFile.write(Array(text.utf8), to: output)
+                try writingOutput { () throws(InputError) in try OutputFile.write(Array(text.utf8), to: output) }
                 if format != .table { Standard.output(report.table) }
                 Standard.error("racekit: wrote \(output)")
             } else {

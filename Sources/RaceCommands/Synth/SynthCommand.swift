@@ -70,7 +70,7 @@ struct SynthCommand: ParsableCommand {
             options.unlistedCourse = .firstCourse
             let field = SyntheticField(race: race, options: options, seed: seed)
             let startTime = try raceStartEpoch(race, file: self.race)
-            let createdFolders = try OutputFile.makeFolder(output)
+            let createdFolders = try writingOutput { () throws(InputError) in try OutputFile.makeFolder(output) }
             // All tracks or none: a full disk half-way leaves neither new files nor a new folder.
             // Each track goes to its temporary file as it is made, so memory holds one track.
             let batch = OutputBatch()
@@ -80,11 +80,11 @@ struct SynthCommand: ParsableCommand {
                 try field.forEachTrack(startTime: startTime) { track in
                     written += 1
                     let file = (output as NSString).appendingPathComponent(String(format: "%03d-%@.gpx", written, RaceBuilder.slug(track.participant)))
-                    try batch.add(Array(track.gpx.gpxText().utf8), to: file)
+                    try writingOutput { () throws(InputError) in try batch.add(Array(track.gpx.gpxText().utf8), to: file) }
                     progress.advance()
                 }
                 progress.finish()
-                try batch.commit()
+                try writingOutput { () throws(InputError) in try batch.commit() }
             } catch {
                 OutputFile.removeFolders(createdFolders)
                 throw error

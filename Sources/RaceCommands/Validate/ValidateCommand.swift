@@ -11,7 +11,7 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
         Each issue has a severity, a stable code, the JSON path of the value concerned, a message and a hint. \
         Exit codes: 0 when there are no errors (warnings allowed), 1 when there are errors, 2 when the file \
-        cannot be read or is not JSON at all.
+        cannot be read or is not JSON at all (docs/exit-codes.md).
         """
     )
 
@@ -32,10 +32,10 @@ struct ValidateCommand: ParsableCommand {
             } else {
                 Standard.error("racekit: \(error)")
             }
-            throw ExitCode(2)
+            throw RaceKitExitCode.badInput.error
         }
         Standard.output(json ? ValidationReport.json(issues) + "\n" : ValidationReport.text(issues, file: race))
-        if issues.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        if issues.contains(where: { $0.severity == .error }) { throw RaceKitExitCode.problemsFound.error }
     }
 }
 

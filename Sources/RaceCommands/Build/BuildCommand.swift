@@ -44,7 +44,7 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "Course layout: ordered, any-order or none.")
     var course: CourseLayoutOption = .ordered
 
-    @Option(parsing: .unconditional, help: "Time limit (\(OptionLimits.buildTimeLimit.text)).")
+    @Option(parsing: .unconditional, help: "The race's time limit (\(OptionLimits.buildTimeLimit.text)).")
     var timeLimit: Double?
 
     @Option(help: "Participants: a CSV with a name column and optionally id, team (a team's name) and course.")

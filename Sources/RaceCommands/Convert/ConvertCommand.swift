@@ -12,7 +12,7 @@ struct ConvertCommand: ParsableCommand {
         times in properties.coordinateProperties.times. GeoJSON → GPX turns lines into tracks \
         (routes when properties.kind is "route") and points into waypoints; polygons have no GPX \
         form and are reported. CSV positions (participant,t,lat,lon[,accuracy]; t in seconds \
-        since 1970) become one track per participant and back; track points without a time \
+        since 1970, rows ordered by t, as fence-check --positions reads them) become one track per participant and back; track points without a time \
         cannot be positions and are counted on stderr. GPX is written as GPX 1.1.
         """
     )

@@ -9,7 +9,7 @@ struct FormatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "format",
         abstract: "Rewrite a race file in the canonical layout (fields in order, two-space indent).",
-        discussion: "A file with structural errors is left untouched: fix what `racekit validate` reports first."
+        discussion: "A file with structural errors is left untouched, its errors printed and the exit code 1: fix what racekit validate reports first."
     )
 
     @Argument(help: "The race file.")

@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "RacePlanningTests", dependencies: ["RacePlanning", "RaceModel", "RouteOptimizer", "GeoCore"]),
         .testTarget(name: "GameModesTests", dependencies: ["GameModes", "RaceModel", "GeoCore"]),
         .testTarget(name: "RaceSimulationTests", dependencies: ["RaceSimulation", "RaceModel", "RaceTestSupport"]),
-        .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"]),
+        .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,12 +11,12 @@ signal(SIGXFSZ, SIG_IGN)
 
 // ArgumentParser prints help, the version and usage errors with `print`, through C's buffered
 // standard output. Flushing it here, at exit, reports a failed write (`--help > /dev/full`) as
-// racekit's own writes do, with exit code 1, instead of losing it.
+// racekit's own writes do, with exit code 74 (RaceKitExitCode.outputFailed), instead of losing it.
 atexit {
     guard fflush(nil) != 0 else { return }   // nil: every output stream, standard output among them
     let line = "racekit: cannot write to standard output: \(String(cString: strerror(errno)))\n"
     _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-    _exit(1)
+    _exit(RaceKitExitCode.outputFailed.rawValue)
 }
 
 RaceKitCommand.mainEscapingMessages()

@@ -37,7 +37,7 @@ struct BuildReadersCommandTests {
         let folder = try TemporaryFolder()
         let csv = try folder.write("s.csv", "name,lat,lon\nA,4\u{1B}]0;pwned\u{07},8\n")
         let result = try RaceKitBinary.run(["build", csv])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"))
         #expect(result.stderr.contains("lat '4\\u001b]0;pwned\\u0007' is not a number"), "\(result.stderr)")
     }
@@ -48,11 +48,11 @@ struct BuildReadersCommandTests {
         let positions = try folder.write("p.csv", "participant,t,lat,lon,accuracy\n1,0,47,8,1e300\n1,10,47.001,8,5\n")
         let hugeRadius = try folder.write("s.csv", "id,lat,lon,radius_m\n1,47,8,1e20\n")
         let radius = try RaceKitBinary.run(["fence-events", "--stops", hugeRadius, "--positions", positions])
-        #expect(radius.status == 1 && radius.stdout.isEmpty)
+        #expect(radius.status == 2 && radius.stdout.isEmpty)
         #expect(radius.stderr.contains("s.csv:2:8: error: radius_m 1e+20 is out of range"), "\(radius.stderr)")
         let stops = try folder.write("t.csv", "id,lat,lon,radius_m\n1,47,8,30\n")
         let accuracy = try RaceKitBinary.run(["fence-events", "--stops", stops, "--positions", positions, "--json"])
-        #expect(accuracy.status == 1 && accuracy.stdout.isEmpty)
+        #expect(accuracy.status == 2 && accuracy.stdout.isEmpty)
         #expect(accuracy.stderr.contains("p.csv:2:10: error: accuracy 1e+300 is out of range"), "\(accuracy.stderr)")
     }
 
@@ -61,11 +61,11 @@ struct BuildReadersCommandTests {
         let folder = try TemporaryFolder()
         let broken = try folder.write("m.json", "[[0,1],\n [1,0x10]]")
         let result = try RaceKitBinary.run(["optimize", "--matrix", broken])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr.contains("m.json:2:6: error: expected ',' or ']' in an array, found 'x'"), "\(result.stderr)")
         let empty = try folder.write("e.json", "[]")
         let none = try RaceKitBinary.run(["optimize", "--matrix", empty])
-        #expect(none.status == 1 && !none.stdout.contains("optimal"))
+        #expect(none.status == 2 && !none.stdout.contains("optimal"))
         #expect(none.stderr.contains("e.json: error: the matrix has no stops"), "\(none.stderr)")
     }
 

@@ -77,7 +77,7 @@ struct FenceCheckCommandTests {
         #expect((a["checksum"] as? NSNumber) == (b["checksum"] as? NSNumber))
     }
 
-    @Test("bad input: exit 1 and one message with file:line:column", arguments: [
+    @Test("bad input: exit 2 and one message with file:line:column", arguments: [
         ("id,lat,lon,radius_m\n1,2,3,4\n", "participant,t,lat,lon\n0,0,1,1\n0,1,95,1\n", "positions.csv:3:5: error: latitude 95.0 is out of range (-90…90)"),
         ("id,lat,lon,radius_m\n1,2,3,4\n1,2,3,4\n", "participant,t,lat,lon\n0,0,1,1\n", "stops.csv:3:1: error: duplicate stop id 1 (first on line 2)"),
         ("id,lat,lon,radius_m\n1,2,3,0\n", "participant,t,lat,lon\n0,0,1,1\n", "stops.csv:2:7: error: radius_m 0.0 is out of range (greater than 0, at most 20000000)"),
@@ -91,7 +91,7 @@ struct FenceCheckCommandTests {
         let folder = try TemporaryFolder()
         let result = try RaceKitBinary.run(["fence-check", "--stops", try folder.write("stops.csv", stops),
                                             "--positions", try folder.write("positions.csv", positions)])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
@@ -102,7 +102,7 @@ struct FenceCheckCommandTests {
         #expect(result.status == 64)
         #expect(result.stderr.contains("Give --stops and --positions, or --generate city|global."))
         let missing = try RaceKitBinary.run(["fence-check", "--stops", "/nonexistent.csv", "--positions", "/nonexistent2.csv"])
-        #expect(missing.status == 1)
+        #expect(missing.status == 2)
         #expect(missing.stderr.contains("/nonexistent.csv: error: cannot open the file"))
     }
 }

@@ -43,7 +43,7 @@ struct InspectCommandTests {
         #expect(result.stdout.contains(" points=4 ") && result.stdout.contains(" sum_lat=188.004000 sum_lon=32.000000 "))
     }
 
-    @Test("bad input: one line naming file:line:column, exit code 1", arguments: [
+    @Test("bad input: one line naming file:line:column, exit code 2", arguments: [
         ("trunc.gpx", "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\">", ":1:42: error: unexpected end of file: <trkpt> and 3 enclosing element(s) are not closed (truncated file?)"),
         ("page.gpx", "<!doctype html>\n<html><body>Not found</body></html>", ":2:1: error: the root element is <html>, not <gpx>"),
         ("lat.gpx", "<gpx>\n<wpt lat=\"95\" lon=\"2\"/></gpx>", ":2:6: error: latitude 95.0 is out of range (-90…90)"),
@@ -54,7 +54,7 @@ struct InspectCommandTests {
         let folder = try TemporaryFolder()
         let path = try folder.write(name, text)
         let result = try RaceKitBinary.run(["inspect", path])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("racekit: \(path)\(message)"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
@@ -93,6 +93,6 @@ struct ConvertCommandTests {
         let ok = try RaceKitBinary.run(["convert", input, output, "--from", "gpx", "--to", "geojson"])
         #expect(ok.status == 0)
         let bad = try RaceKitBinary.run(["convert", input, output])
-        #expect(bad.status == 1 && bad.stderr.contains("cannot tell the format from the extension '.xml'"))
+        #expect(bad.status == 2 && bad.stderr.contains("cannot tell the format from the extension '.xml'"))
     }
 }

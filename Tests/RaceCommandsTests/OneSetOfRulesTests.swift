@@ -57,7 +57,7 @@ struct OneSetOfRulesTests {
         let out = folder.url.appendingPathComponent("out").path
         for command in [["synth", race, "-o", out], ["rehearse", race, "--runs", "1"]] {
             let result = try RaceKitBinary.run(command)
-            #expect(result.status == 1, "\(command[0]): exit \(result.status)")
+            #expect(result.status == 2, "\(command[0]): exit \(result.status)")
             #expect(result.stderr.contains("the race has no course") && result.stderr.contains("add one to \"courses\""), "\(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: out))

@@ -93,7 +93,7 @@ struct OptimizeCommandTests {
         let folder = try TemporaryFolder()
         let file = try folder.write("m.csv", csv)
         let result = try RaceKitBinary.run(["optimize", "--matrix", file] + extra)
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("racekit: ") && result.stderr.contains(message), "\(result.stderr)")
     }
 

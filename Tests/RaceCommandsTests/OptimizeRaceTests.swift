@@ -45,7 +45,7 @@ struct OptimizeRaceTests {
     func badInput() throws {
         let race = Self.routes.appendingPathComponent("zurich-old-town/race.json").path
         let unknown = try RaceKitBinary.run(["optimize", race, "--start", "nowhere"])
-        #expect(unknown.status == 1 && unknown.stderr.contains("\"nowhere\" is not on course"))
+        #expect(unknown.status == 2 && unknown.stderr.contains("\"nowhere\" is not on course"))
         let folder = try TemporaryFolder()
         let broken = try folder.write("race.json", #"{"format": "racekit.race/1", "name": "x", "stops": []}"#)
         #expect(try RaceKitBinary.run(["optimize", broken]).status == 1)
@@ -117,7 +117,7 @@ struct OptimizeRaceTests {
         let same = try RaceKitBinary.run(["optimize", Self.zurich, "--start", "lindenhof", "--finish", "bellevue", "--json"])
         #expect(same.stdout == open.stdout)
         let unknown = try RaceKitBinary.run(["optimize", Self.zurich, "--open", "nowhere", "bellevue"])
-        #expect(unknown.status == 1 && unknown.stderr.contains("stop \"nowhere\" is not on course \"main\""), "\(unknown.stderr)")
+        #expect(unknown.status == 2 && unknown.stderr.contains("stop \"nowhere\" is not on course \"main\""), "\(unknown.stderr)")
         let resultLine = try RaceKitBinary.run(["optimize", Self.zurich, "--result-line"])
         #expect(resultLine.status == 64 && resultLine.stderr.contains("--result-line"))
     }

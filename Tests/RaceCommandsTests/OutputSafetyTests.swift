@@ -35,7 +35,7 @@ struct OutputSafetyTests {
 
     // MARK: standard output
 
-    @Test("a failed write to standard output is one line with the OS reason and exit 1, in every command",
+    @Test("a failed write to standard output is one line with the OS reason and exit 74, in every command",
           arguments: [
             ["validate", "--json", race],
             ["build", sample.appendingPathComponent("stops.csv").path],
@@ -49,7 +49,7 @@ struct OutputSafetyTests {
           ])
     func fullStandardOutput(arguments: [String]) throws {
         let result = try RaceKitBinary.run(arguments, standardOutputPath: "/dev/full")
-        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.status == 74, "\(result.stderr)")
         // The command's own diagnostics (build's validation notes, say) may come first.
         let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("racekit:") && !$0.hasPrefix("racekit: warning") }
         #expect(lines == ["racekit: cannot write to standard output: No space left on device"])
@@ -61,7 +61,7 @@ struct OutputSafetyTests {
         let stops = try folder.write("stops.csv", "id,lat,lon,radius_m\n7,0,0.001,50\n")
         let positions = try folder.write("positions.csv", "participant,t,lat,lon\nr,0,0,0\nr,60,0,0.001\nr,120,0,0.002\n")
         let result = try RaceKitBinary.run(["fence-events", "--stops", stops, "--positions", positions], standardOutputPath: "/dev/full")
-        #expect(result.status == 1)
+        #expect(result.status == 74)
         #expect(result.stderr == "racekit: cannot write to standard output: No space left on device\n")
     }
 
@@ -80,7 +80,7 @@ struct OutputSafetyTests {
         let folder = try TemporaryFolder()
         let (path, before) = try existing(folder, name)
         let result = try RaceKitBinary.run(arguments.map { $0 == "%OUT" ? path : $0 }, fileSizeLimitBlocks: 1)
-        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.status == 74, "\(result.stdout)")
         #expect(result.stderr.contains("\(path): error: cannot write the file: File too large"), "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         try expectOnly([name], in: folder)
@@ -94,7 +94,7 @@ struct OutputSafetyTests {
         // A limit of 0 blocks: not one byte can be written to any file.
         let result = try RaceKitBinary.run(["optimize", "--tsplib", tsp, "--time-limit", "0", "--iterations", "5", "-o", path],
                                            fileSizeLimitBlocks: 0)
-        #expect(result.status == 1)
+        #expect(result.status == 74)
         #expect(result.stderr == "racekit: \(path): error: cannot write the file: File too large\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         try expectOnly(["tiny6.tour"], in: folder)
@@ -105,7 +105,7 @@ struct OutputSafetyTests {
         let folder = try TemporaryFolder()
         let output = folder.url.appendingPathComponent("tracks/new").path
         let result = try RaceKitBinary.run(["synth", Self.race, "--participants", "3", "-o", output], fileSizeLimitBlocks: 8)
-        #expect(result.status == 1)
+        #expect(result.status == 74)
         #expect(result.stderr.contains("001-anna.gpx: error: cannot write the file: File too large"), "\(result.stderr)")
         try expectOnly([], in: folder)
     }
@@ -119,7 +119,7 @@ struct OutputSafetyTests {
         let before = try names.map { try Data(contentsOf: folder.url.appendingPathComponent($0)) }
         let again = try RaceKitBinary.run(["synth", Self.race, "--participants", "3", "--seed", "2", "-o", folder.url.path],
                                           fileSizeLimitBlocks: 8)
-        #expect(again.status == 1)
+        #expect(again.status == 74)
         try expectOnly(names, in: folder)
         #expect(try names.map { try Data(contentsOf: folder.url.appendingPathComponent($0)) } == before)
     }
@@ -143,13 +143,13 @@ struct OutputSafetyTests {
         let folder = try TemporaryFolder()
         let file = try folder.write("plain", "x")
         let format = try RaceKitBinary.run(["format", Self.race, "-o", file + "/race.json"])
-        #expect(format.status == 1)
+        #expect(format.status == 74)
         #expect(format.stderr == "racekit: \(file)/race.json: error: cannot write the file: Not a directory\n")
         let synth = try RaceKitBinary.run(["synth", Self.race, "--participants", "2", "-o", file + "/tracks"])
-        #expect(synth.status == 1)
+        #expect(synth.status == 74)
         #expect(synth.stderr == "racekit: \(file)/tracks: error: cannot create the folder: Not a directory\n")
         let convert = try RaceKitBinary.run(["convert", Self.track, folder.url.path + "/missing/out.geojson"])
-        #expect(convert.status == 1 && convert.stderr.contains("missing/out.geojson: error: cannot write the file: No such file or directory"))
+        #expect(convert.status == 74 && convert.stderr.contains("missing/out.geojson: error: cannot write the file: No such file or directory"))
         try expectOnly(["plain"], in: folder)
     }
 
@@ -169,7 +169,7 @@ struct OutputSafetyTests {
         defer { chmod(locked.path, 0o755) }
         let source = try folder.write("source.json", race.replacingOccurrences(of: "Zürich Old Town", with: "Renamed"))
         let result = try RaceKitBinary.run(["format", source, "-o", inside], unprivileged: true)
-        #expect(result.status == 1)
+        #expect(result.status == 74)
         #expect(result.stderr == "racekit: \(inside): error: cannot write the file: Permission denied\n")
         #expect(try String(contentsOfFile: inside, encoding: .utf8) == race)
         #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path) == ["race.json"])
@@ -222,7 +222,7 @@ struct OutputSafetyTests {
         // Device numbers 1:7 (full) and 1:3 (null) in the kernel's small encoding, major << 8 | minor.
         guard mknod(full, S_IFCHR | 0o666, 0x107) == 0, mknod(null, S_IFCHR | 0o666, 0x103) == 0 else { return }
         let failing = try RaceKitBinary.run(["format", Self.race, "-o", full])
-        #expect(failing.status == 1)
+        #expect(failing.status == 74)
         #expect(failing.stderr == "racekit: \(full): error: cannot write: No space left on device\n")
         let passing = try RaceKitBinary.run(["format", Self.race, "-o", null])
         #expect(passing.status == 0, "\(passing.stderr)")

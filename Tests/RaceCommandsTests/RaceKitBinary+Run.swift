@@ -11,10 +11,16 @@ extension RaceKitBinary {
     /// file-size limit of `fileSizeLimitBlocks` × 512 bytes
     /// (`ulimit -f`, RLIMIT_FSIZE): a full disk as far as racekit can tell, without filling one.
     /// `unprivileged` runs it as user `nobody` when the tests run as root, so that permission
-    /// bits stop it as they stop a user.
+    /// bits stop it as they stop a user. `environment` adds to (or replaces) the test's own variables;
+    /// `currentDirectory` is where relative paths start (the test's own by default).
     static func run(_ arguments: [String], standardOutputPath: String? = nil, fileSizeLimitBlocks: Int? = nil,
-                    unprivileged: Bool = false) throws -> Result {
+                    unprivileged: Bool = false, environment: [String: String] = [:],
+                    currentDirectory: URL? = nil) throws -> Result {
         let process = Process()
+        process.currentDirectoryURL = currentDirectory
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if unprivileged && geteuid() == 0 {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", url.path] + arguments

@@ -109,10 +109,10 @@ struct SimulateCommandTests {
     func badInput() throws {
         let folder = try TemporaryFolder()
         let missing = try RaceKitBinary.run(["simulate", Self.race, folder.url.appendingPathComponent("none").path])
-        #expect(missing.status == 1 && missing.stderr.contains("no such file or folder"))
+        #expect(missing.status == 2 && missing.stderr.contains("no such file or folder"))
         let broken = try folder.write("broken.gpx", "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"95\" lon=\"8\"></trkpt>")
         let gpx = try RaceKitBinary.run(["simulate", Self.race, broken])
-        #expect(gpx.status == 1 && gpx.stderr.contains("broken.gpx:1:"), "\(gpx.stderr)")
+        #expect(gpx.status == 2 && gpx.stderr.contains("broken.gpx:1:"), "\(gpx.stderr)")
         let badRace = try folder.write("race.json", #"{"format": "racekit.race/1", "name": "x", "stops": []}"#)
         let race = try RaceKitBinary.run(["simulate", badRace, Self.tracks])
         #expect(race.status == 1 && race.stderr.contains("no-stops"))

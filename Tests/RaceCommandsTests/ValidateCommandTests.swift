@@ -66,7 +66,7 @@ struct ValidateCommandTests {
         let folder = try TemporaryFolder()
         let csv = try folder.write("stops.csv", "name,lat,lon\nA,47.3,8.5\nB,147.3,8.5\n")
         let result = try RaceKitBinary.run(["build", csv])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr.contains("stops.csv:3:2: error: latitude 147.3 is out of range (-90…90)"), "\(result.stderr)")
     }
 
@@ -103,6 +103,6 @@ struct ValidateCommandTests {
         #expect(build.stdout.contains("\"id\": \"lindenhof\"") && build.stdout.contains("\"notes\": \"Up the steps\""))
         let empty = try folder.write("empty.gpx", "<gpx version=\"1.1\" creator=\"t\"></gpx>")
         let result = try RaceKitBinary.run(["build", empty])
-        #expect(result.status == 1 && result.stderr.contains("no waypoints"))
+        #expect(result.status == 2 && result.stderr.contains("no waypoints"))
     }
 }

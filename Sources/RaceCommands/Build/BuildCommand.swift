@@ -22,7 +22,7 @@ struct BuildCommand: ParsableCommand {
         relay, 2 to 8 participants; territory, N×N stops (9 for 3×3) and participants in two teams. \
         The race is validated after it is built, game-mode rules included (as racekit validate): issues \
         name the input's line (CSV), feature (GeoJSON) or waypoint (GPX), or the participants file; \
-        errors are printed, nothing is written and the exit code is 1.
+        errors are printed, nothing is written and the exit code is 1 (2 for an input that cannot be read).
         """
     )
 
@@ -44,7 +44,7 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "Course layout: ordered, any-order or none.")
     var course: CourseLayoutOption = .ordered
 
-    @Option(parsing: .unconditional, help: "Time limit (\(OptionLimits.buildTimeLimit.text)).")
+    @Option(parsing: .unconditional, help: "The race's time limit (\(OptionLimits.buildTimeLimit.text)).")
     var timeLimit: Double?
 
     @Option(help: "Participants: a CSV with a name column and optionally id, team (a team's name) and course.")
@@ -113,10 +113,10 @@ struct BuildCommand: ParsableCommand {
             let issues = RaceValidator.withStandardModes.validate(race)
             for issue in issues { Standard.error(sources.formatted(issue)) }
             // A race with errors is not written anywhere: `-o` may name a file worth keeping.
-            if issues.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+            if issues.contains(where: { $0.severity == .error }) { throw RaceKitExitCode.problemsFound.error }
             let text = RaceFile.text(race)
             if let output {
-                try OutputFile.write(Array(text.utf8), to: output)
+                try writingOutput { () throws(InputError) in try OutputFile.write(Array(text.utf8), to: output) }
             } else {
                 Standard.output(text)
             }

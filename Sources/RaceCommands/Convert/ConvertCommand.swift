@@ -12,7 +12,7 @@ struct ConvertCommand: ParsableCommand {
         times in properties.coordinateProperties.times. GeoJSON → GPX turns lines into tracks \
         (routes when properties.kind is "route") and points into waypoints; polygons have no GPX \
         form and are reported. CSV positions (participant,t,lat,lon[,accuracy]; t in seconds \
-        since 1970) become one track per participant and back; track points without a time \
+        since 1970, rows ordered by t, as fence-check --positions reads them) become one track per participant and back; track points without a time \
         cannot be positions and are counted on stderr. GPX is written as GPX 1.1.
         """
     )
@@ -56,11 +56,11 @@ struct ConvertCommand: ParsableCommand {
             var summary = ""
             switch target {
             case .gpx:
-                try document.write(to: output)
+                try writingOutput { () throws(InputError) in try document.write(to: output) }
                 summary = "\(document.tracks.count) tracks, \(document.routes.count) routes, \(document.waypoints.count) waypoints"
             case .geojson:
                 let object = geoJSON ?? GeoJSONObject(gpx: document)
-                try object.write(to: output)
+                try writingOutput { () throws(InputError) in try object.write(to: output) }
                 summary = "\(object.features.count) features"
             case .csv:
                 let (table, untimed) = PositionTable.fromGPX(document)
@@ -70,7 +70,7 @@ struct ConvertCommand: ParsableCommand {
                 if document.routes.count + document.waypoints.count > 0 {
                     Standard.error("racekit: warning: \(document.routes.count) routes and \(document.waypoints.count) waypoints have no place in a positions file and were not written")
                 }
-                try PositionsCSV.write(table, to: output)
+                try writingOutput { () throws(InputError) in try PositionsCSV.write(table, to: output) }
                 summary = "\(table.columns.count) positions of \(table.participantNames.count) participants"
             }
             Standard.output("wrote \(output) (\(target.rawValue)): \(summary)\n")

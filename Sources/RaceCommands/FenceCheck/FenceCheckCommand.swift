@@ -16,7 +16,10 @@ struct FenceCheckCommand: ParsableCommand {
         the exact reference of the peer benchmarks (Benchmarks/peers), so the two can be compared directly.
 
         Input: --stops (id,lat,lon,radius_m) and --positions (participant,t,lat,lon[,accuracy], \
-        ordered by t), or --generate city|global for a workload made on the spot.
+        ordered by t), or --generate city|global for a workload made on the spot from --seed.
+
+        --json prints one JSON object: workload, stops, positions, threads, cellSizeMeters, hits, \
+        positionsWithHit, checksum, loadSeconds, buildSeconds, querySeconds, positionsPerSecond.
         """
     )
 
@@ -32,8 +35,7 @@ struct FenceCheckCommand: ParsableCommand {
     @Option(help: "Size of a generated workload: small (500 stops, 50 × 600 s) or medium (10 000 stops, 1 000 × 3 600 s).")
     var size: WorkloadSize = .small
 
-    @Option(parsing: .unconditional, help: "Seed of a generated workload.")
-    var seed: UInt64 = 1
+    @OptionGroup var seed: SeedOption
 
     @Option(parsing: .unconditional, help: "Threads for the query phase (\(OptionLimits.fenceCheckThreads.text)).")
     var threads: Int = 1
@@ -46,8 +48,7 @@ struct FenceCheckCommand: ParsableCommand {
                                valueName: "DIR"))
     var save: String?
 
-    @Flag(help: "Print one JSON object: hits, checksum, loadSeconds, querySeconds, positionsPerSecond, …")
-    var json = false
+    @OptionGroup var json: JSONOption
 
     @Flag(help: "Print one RESULT line (the form of the peer scripts in Benchmarks/peers) instead of the table.")
     var resultLine = false
@@ -98,7 +99,7 @@ struct FenceCheckCommand: ParsableCommand {
                 positionsWithHit: summary.positionsWithHit, checksum: summary.checksum,
                 loadSeconds: loadSeconds, buildSeconds: buildSeconds, querySeconds: querySeconds,
                 positionsPerSecond: querySeconds > 0 ? (Double(columns.count) / querySeconds).rounded() : 0)
-            if json {
+            if json.isOn {
                 Standard.output(try JSONOutput.string(report) + "\n")
             } else if resultLine {
                 Standard.output(report.resultLine + "\n")
@@ -112,9 +113,9 @@ struct FenceCheckCommand: ParsableCommand {
         if let layout = generate {
             let shape = size.shape
             let workload = FenceWorkload.generate(layout: layout, stops: shape.stops, participants: shape.participants,
-                                                  seconds: shape.seconds, seed: seed)
-            if let save { try Self.write(workload, participants: shape.participants, to: save) }
-            return (workload.stopIDs, workload.fences, workload.positions, "generated-\(size.rawValue)-\(layout.rawValue)-s\(seed)")
+                                                  seconds: shape.seconds, seed: seed.value)
+            if let save { try writingOutput { () throws(InputError) in try Self.write(workload, participants: shape.participants, to: save) } }
+            return (workload.stopIDs, workload.fences, workload.positions, "generated-\(size.rawValue)-\(layout.rawValue)-s\(seed.value)")
         }
         let stopTable = try StopsCSV.read(path: stops!)
         let positionTable = try PositionsCSV.read(path: positions!)

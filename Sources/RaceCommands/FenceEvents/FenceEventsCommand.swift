@@ -47,8 +47,7 @@ struct FenceEventsCommand: ParsableCommand {
     @Flag(help: "Do not look for stops crossed between two fixes.")
     var noCrossings = false
 
-    @Flag(help: "Print one JSON object per event line instead of CSV.")
-    var json = false
+    @OptionGroup var json: JSONOption
 
     var rules: EventRules {
         EventRules(exitMarginMeters: exitMargin, exitConfirmFixes: exitConfirmFixes,
@@ -73,7 +72,7 @@ struct FenceEventsCommand: ParsableCommand {
             let positionTable = try PositionsCSV.read(path: positions)
             let detector = EventDetector(index: GridIndex(fences: stopTable.fences), rules: rules)
             let log = detector.detect(positionTable.columns)
-            let writer = FenceEventWriter(stops: stopTable, positions: positionTable, json: json)
+            let writer = FenceEventWriter(stops: stopTable, positions: positionTable, json: json.isOn)
             Standard.output(writer.text(for: log.events))
             for line in writer.screeningSummary(log.screening, file: positions) { Standard.error(line) }
         }

@@ -9,7 +9,7 @@ struct FormatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "format",
         abstract: "Rewrite a race file in the canonical layout (fields in order, two-space indent).",
-        discussion: "A file with structural errors is left untouched: fix what `racekit validate` reports first."
+        discussion: "A file with structural errors is left untouched, its errors printed and the exit code 1: fix what racekit validate reports first."
     )
 
     @Argument(help: "The race file.")
@@ -24,9 +24,9 @@ struct FormatCommand: ParsableCommand {
             let errors = reading.issues.filter { $0.severity == .error }
             guard let decoded = reading.race, errors.isEmpty else {
                 for issue in errors { Standard.error(issue.formatted(file: race)) }
-                throw ExitCode.failure
+                throw RaceKitExitCode.problemsFound.error
             }
-            try OutputFile.write(Array(RaceFile.text(decoded).utf8), to: output ?? race)
+            try writingOutput { () throws(InputError) in try OutputFile.write(Array(RaceFile.text(decoded).utf8), to: output ?? race) }
         }
     }
 }

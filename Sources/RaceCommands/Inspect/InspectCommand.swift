@@ -18,17 +18,19 @@ struct InspectCommand: ParsableCommand {
 
         For GeoJSON, LineStrings and MultiLineStrings count as tracks (each line a segment, \
         times from the properties' coordinateProperties.times), Points and MultiPoints as waypoints.
+
+        --json prints one JSON object: format, tracks, segments, trackPoints, timedTrackPoints, routes, \
+        routePoints, waypoints, features, distanceMeters, durationSeconds, movingSeconds, bbox, warnings.
         """
     )
 
     @Argument(help: "A .gpx, .geojson or .json file.")
     var file: String
 
-    @Option(help: "The file's format when its extension does not say: gpx or geojson.")
+    @Option(help: "The file's format when its extension does not say: gpx or geojson (CSV positions: racekit convert them to GPX first).")
     var format: FileFormat?
 
-    @Flag(help: "Print one JSON object: tracks, segments, trackPoints, timedTrackPoints, routes, routePoints, waypoints, features, distanceMeters, durationSeconds, movingSeconds, bbox, warnings.")
-    var json = false
+    @OptionGroup var json: JSONOption
 
     @Flag(help: .hidden)
     var resultLine = false
@@ -50,7 +52,7 @@ struct InspectCommand: ParsableCommand {
             case .geojson: report = try InspectReport.geojson(file)
             case .csv: throw ValidationError("inspect reads GPX and GeoJSON; \(file) looks like CSV")
             }
-            Standard.output(json ? try JSONOutput.string(report) + "\n" : report.table)
+            Standard.output(json.isOn ? try JSONOutput.string(report) + "\n" : report.table)
         }
     }
 }

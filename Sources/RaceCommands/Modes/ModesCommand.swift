@@ -7,14 +7,16 @@ struct ModesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "modes",
         abstract: "List the game modes and their options (the race file's mode.name and mode.config).",
-        discussion: "docs/game-modes.md explains each mode's rules. Exit code: 0."
+        discussion: """
+        --json prints a JSON array of {identifier, summary, options: [{name, type, default, meaning}]}. \
+        docs/game-modes.md explains each mode's rules.
+        """
     )
 
-    @Flag(help: "Print a JSON array of {identifier, summary, options: [{name, type, default, meaning}]}.")
-    var json = false
+    @OptionGroup var json: JSONOption
 
     func run() throws {
-        Standard.output(json ? ModesReport.json(GameModeRegistry.standard) + "\n" : ModesReport.text(GameModeRegistry.standard))
+        Standard.output(json.isOn ? ModesReport.json(GameModeRegistry.standard) + "\n" : ModesReport.text(GameModeRegistry.standard))
     }
 }
 

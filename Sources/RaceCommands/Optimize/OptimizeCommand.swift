@@ -19,6 +19,10 @@ struct OptimizeCommand: ParsableCommand {
         distances, segment moves that keep pins, precedence and time windows otherwise. --seed with \
         --iterations (and no time limit) gives the same order on every machine.
 
+        --json prints one JSON object: for a race file the course, its length before and after, and each \
+        variant's course id, length, excess and order; for --tsplib and --matrix the length, seconds, tour, \
+        method, variants and the search's settings.
+
         With bestSolutions.txt beside a TSPLIB file the gap to the known optimum is printed. \
         --result-line prints one `RESULT key=value …` line, the form the peer scripts in Benchmarks/peers print.
         """
@@ -45,14 +49,13 @@ struct OptimizeCommand: ParsableCommand {
     @Flag(help: "An open path (no return leg) even without --finish.")
     var path = false
 
-    @Option(parsing: .unconditional, help: "Seconds of search (default 1; 0 with --iterations for none; \(OptionLimits.optimizeTimeLimit.text)).")
+    @Option(parsing: .unconditional, help: "Seconds of search (0 with --iterations for no time limit; \(OptionLimits.optimizeTimeLimit.text)).")
     var timeLimit: Double = 1
 
     @Option(parsing: .unconditional, help: "Perturbation rounds of the local search (reproducible runs; \(OptionLimits.iterations.text)).")
     var iterations: Int?
 
-    @Option(parsing: .unconditional, help: "Seed of the search.")
-    var seed: UInt64 = 1
+    @OptionGroup var seed: SeedOption
 
     @Option(parsing: .unconditional, help: "Fair variants: up to K different orders of the same stops, fewer (and said so) when fewer fit --max-excess (\(OptionLimits.variants.text)).")
     var variants: Int = 1
@@ -63,8 +66,7 @@ struct OptimizeCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the order here: a TSPLIB .tour for --tsplib, otherwise one stop id per line.")
     var output: String?
 
-    @Flag(help: "Print one JSON object: length, seconds, tour, …")
-    var json = false
+    @OptionGroup var json: JSONOption
 
     @Flag(help: "Print one RESULT line (the form of the peer scripts in Benchmarks/peers).")
     var resultLine = false
@@ -83,7 +85,7 @@ struct OptimizeCommand: ParsableCommand {
             OptionLimits.variants.problem(variants),
             OptionLimits.maxExcess.problem(maxExcess))
         guard timeLimit > 0 || iterations != nil else { throw ValidationError("--time-limit 0 needs --iterations.") }
-        guard !(json && resultLine) else { throw ValidationError("Choose one of --json and --result-line.") }
+        guard !(json.isOn && resultLine) else { throw ValidationError("Choose one of --json and --result-line.") }
         guard race == nil || !resultLine else { throw ValidationError("--result-line is for --tsplib and --matrix, not a race file.") }
     }
 
@@ -96,7 +98,7 @@ struct OptimizeCommand: ParsableCommand {
             }
         } catch let error as RouteOptimizerError {
             Standard.error("racekit: \(error)")
-            throw ExitCode.failure
+            throw RaceKitExitCode.badInput.error
         }
     }
 
@@ -111,7 +113,7 @@ struct OptimizeCommand: ParsableCommand {
         let first = try startID.map(index), last = try finishID.map(index)
         let shape: RouteShape = (last != nil || path || !open.isEmpty) ? .openPath(start: first, finish: last) : .closedTour(start: first)
         let problem = try RouteProblem(matrix: input.matrix, labels: labels, shape: shape)
-        let options = RouteSolver.Options(timeLimit: timeLimit > 0 ? timeLimit : nil, iterations: iterations, seed: seed)
+        let options = RouteSolver.Options(timeLimit: timeLimit > 0 ? timeLimit : nil, iterations: iterations, seed: seed.value)
 
         let solve = Stopwatch()
         let set = try RouteSolver.fairVariants(problem, count: variants, maxExcessPercent: maxExcess, options: options)
@@ -126,12 +128,12 @@ struct OptimizeCommand: ParsableCommand {
             variants: variants > 1 ? set.variants.map { OptimizeReport.Variant($0, labels: labels) } : nil,
             spread: variants > 1 ? set.spread : nil, variantsRequested: variants > 1 ? variants : nil,
             maxExcessPercent: variants > 1 ? maxExcess : nil, note: set.shortfall,
-            timeLimit: timeLimit > 0 ? timeLimit : nil, seed: seed, iterationLimit: iterations)
+            timeLimit: timeLimit > 0 ? timeLimit : nil, seed: seed.value, iterationLimit: iterations)
         if let output {
             let text = tsplib != nil ? report.tourFile : report.tour.joined(separator: "\n") + "\n"
-            try reportingInputErrors { try OutputFile.write(Array(text.utf8), to: output) }
+            try reportingInputErrors { try writingOutput { () throws(InputError) in try OutputFile.write(Array(text.utf8), to: output) } }
         }
-        if json {
+        if json.isOn {
             Standard.output(try JSONOutput.string(report) + "\n")
         } else if resultLine {
             Standard.output(report.resultLine + "\n")

@@ -32,15 +32,15 @@ struct RaceOptimization {
             }
         }
         let options = RouteSolver.Options(timeLimit: command.timeLimit > 0 ? command.timeLimit : nil,
-                                          iterations: command.iterations, seed: command.seed)
+                                          iterations: command.iterations, seed: command.seed.value)
         let result = try reordering.variants(count: command.variants, maxExcessPercent: command.maxExcess, options: options,
                                              distances: distances)
 
         if let output = command.output {
-            try OutputFile.write(Array(RaceFile.text(result.race).utf8), to: output)
+            try writingOutput { () throws(InputError) in try OutputFile.write(Array(RaceFile.text(result.race).utf8), to: output) }
         }
         let report = RaceOptimizationReport(result, reordering: reordering, byMatrix: distances != nil, output: command.output)
-        Standard.output(command.json ? try JSONOutput.string(report) + "\n" : report.text)
+        Standard.output(command.json.isOn ? try JSONOutput.string(report) + "\n" : report.text)
     }
 
     static func metres(_ length: Int) -> String { length >= 10_000 ? "\((Double(length) / 100).rounded() / 10) km" : "\(length) m" }

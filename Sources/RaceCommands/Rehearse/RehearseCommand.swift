@@ -25,15 +25,17 @@ struct RehearseCommand: ParsableCommand {
         --variants K first reorders the first course into K fair variants, as racekit optimize --variants K \
         does (the same orders as racekit optimize RACE.json --variants K --max-excess P --time-limit 0 \
         --iterations 1000 --seed S), spreads the listed participants over them, and rehearses those.
+
+        --json prints the report as one JSON object (format racekit.rehearsal/1: finishTime, statuses, \
+        stops, recommendations, and courses with several courses; docs/simulation-output.md).
         """
     )
 
     @Argument(help: "The race file.") var race: String
     @Option(parsing: .unconditional, help: "How many runs (\(OptionLimits.rehearseRuns.text)).") var runs: Int = 20
     @Option(parsing: .unconditional, help: "Participants per run (\(OptionLimits.rehearseParticipants.text)).") var participants: Int = 12
-    @Option(parsing: .unconditional, help: "Seed of the first run.") var seed: UInt64 = 1
-    @Option(parsing: .unconditional, help: "Typical speed while moving (\(OptionLimits.speed.text)).") var speed: Double = 2.5
-    @Option(parsing: .unconditional, help: "GPS error, 1σ per axis (\(OptionLimits.noise.text)).") var noise: Double = 4
+    @OptionGroup var seed: SeedOption
+    @OptionGroup var movement: MovementOptions
     @Option(parsing: .unconditional,
             help: "Reorder the first course into K fair variants (racekit optimize --variants) and rehearse them (\(OptionLimits.variants.text)).")
     var variants: Int?
@@ -42,15 +44,11 @@ struct RehearseCommand: ParsableCommand {
     @Option(parsing: .unconditional,
             help: "With --variants: seconds of search instead of 1000 rounds (the orders may then depend on the machine; \(OptionLimits.rehearseTimeLimit.text)).")
     var timeLimit: Double?
-    @Flag(help: "Print JSON instead of the table.") var json = false
+    @OptionGroup var json: JSONOption
 
     func validate() throws {
-        try OptionRange.require(
-            OptionLimits.rehearseRuns.problem(runs),
-            OptionLimits.rehearseParticipants.problem(participants),
-            OptionLimits.speed.problem(speed),
-            OptionLimits.noise.problem(noise),
-            OptionLimits.variants.problem(variants))
+        try OptionRange.require([OptionLimits.rehearseRuns.problem(runs), OptionLimits.rehearseParticipants.problem(participants)]
+                                + movement.problems + [OptionLimits.variants.problem(variants)])
         guard variants != nil || (maxExcess == nil && timeLimit == nil) else {
             throw ValidationError("--max-excess and --time-limit go with --variants.")
         }
@@ -77,22 +75,22 @@ struct RehearseCommand: ParsableCommand {
                 variantSummary = Self.summary(generated)
             }
             var options = SyntheticField.Options(participants: participants)
-            options.speedMetersPerSecond = speed
-            options.noiseMeters = noise
+            options.speedMetersPerSecond = movement.speed
+            options.noiseMeters = movement.noise
             // Rehearsals measure the race, not the cast: no deliberate stragglers or missed stops.
             options.stragglers = 0
             options.stopMissers = 0
             let progress = Progress(total: runs, label: "rehearsing")
             let rehearsal: Rehearsal
             do throws(ReplayError) {
-                rehearsal = try Rehearsal(race: race, runs: runs, options: options, seed: seed) { _ in progress.advance() }
+                rehearsal = try Rehearsal(race: race, runs: runs, options: options, seed: seed.value) { _ in progress.advance() }
             } catch {
                 throw InputError(SourceLocation(file: self.race), error.description)
             }
             progress.finish()
             var report = rehearsal.json
             if case .object(let members) = report, let variantSummary { report = .object(members + [JSONMember("variants", variantSummary)]) }
-            Standard.output(json ? report.serialized() + "\n" : preamble + rehearsal.table)
+            Standard.output(json.isOn ? report.serialized() + "\n" : preamble + rehearsal.table)
         }
     }
 
@@ -116,7 +114,7 @@ struct RehearseCommand: ParsableCommand {
             throw InputError(SourceLocation(file: self.race), error.description)
         }
         // Without a time limit the solver stops after its default 1000 rounds.
-        let options = RouteSolver.Options(timeLimit: timeLimit, iterations: nil, seed: seed)
+        let options = RouteSolver.Options(timeLimit: timeLimit, iterations: nil, seed: seed.value)
         do throws(RouteOptimizerError) {
             return try reordering.variants(count: count, maxExcessPercent: maxExcess ?? 5, options: options)
         } catch {

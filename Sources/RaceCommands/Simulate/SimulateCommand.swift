@@ -21,7 +21,8 @@ struct SimulateCommand: ParsableCommand {
 
         --align clock uses the recorded times against the race's startTime (the default when the race has \
         one); --align start moves every track so its first fix is the start (tracks from other days). \
-        With -o, the chosen format goes to the file and the standings to standard output.
+        With -o, the chosen format goes to the file and the standings to standard output. --seed drives \
+        the game's random choices and the answer model.
         """
     )
 
@@ -43,7 +44,7 @@ struct SimulateCommand: ParsableCommand {
     var responses: String?
     @Option(parsing: .unconditional, help: "With the seeded model: the chance an answer is right (\(OptionLimits.answerAccuracy.text)).")
     var answerAccuracy: Double = 0.8
-    @Option(parsing: .unconditional, help: "Seed of the game's random choices and of the answer model.") var seed: UInt64 = 1
+    @OptionGroup var seed: SeedOption
 
     /// The replay under the chosen mode; `nil` for `--mode none` or a race whose mode RaceKit
     /// does not know (said on standard error).
@@ -65,8 +66,10 @@ struct SimulateCommand: ParsableCommand {
         guard modeErrors.isEmpty else {
             for issue in modeErrors.prefix(20) { Standard.error(issue.formatted(file: self.race)) }
             let count = "\(modeErrors.count) error\(modeErrors.count == 1 ? "" : "s")"
-            throw InputError(SourceLocation(file: self.race),
-                             "the race cannot be played as \"\(name)\" (\(count) above); fix the race, or choose another --mode (--mode none scores the course only)")
+            let summary = InputError(SourceLocation(file: self.race),
+                                     "the race cannot be played as \"\(name)\" (\(count) above); fix the race, or choose another --mode (--mode none scores the course only)")
+            Standard.error("racekit: \(summary)")
+            throw RaceKitExitCode.problemsFound.error
         }
         let responder: any Responder
         var players: Set<String> = []
@@ -76,11 +79,11 @@ struct SimulateCommand: ParsableCommand {
             warnings += file.warnings(race: race, participants: players)
             responder = file
         } else {
-            responder = AnswerModel(race: race, accuracy: answerAccuracy, delaySeconds: 5...40, seed: seed)
+            responder = AnswerModel(race: race, accuracy: answerAccuracy, delaySeconds: 5...40, seed: seed.value)
         }
         let game: GamePlay
         do throws(ModeConfigurationError) {
-            game = try GamePlay(replay, mode: chosen, configuration: chosen.configuration(in: race), responder: responder, seed: seed)
+            game = try GamePlay(replay, mode: chosen, configuration: chosen.configuration(in: race), responder: responder, seed: seed.value)
         } catch {
             throw InputError(SourceLocation(file: self.race), error.description)
         }
@@ -159,7 +162,7 @@ struct SimulateCommand: ParsableCommand {
             case .html: text = report.html
             }
             if let output {
-                try OutputFile.write(Array(text.utf8), to: output)
+                try writingOutput { () throws(InputError) in try OutputFile.write(Array(text.utf8), to: output) }
                 if format != .table { Standard.output(report.table) }
                 Standard.error("racekit: wrote \(output)")
             } else {

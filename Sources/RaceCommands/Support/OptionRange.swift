@@ -37,6 +37,11 @@ struct OptionRange: Sendable {
     /// Throws one usage error with a line for each option out of range, so a user fixing a
     /// command line sees every bad option at once, each under its own name.
     static func require(_ problems: String?...) throws {
+        try require(problems)
+    }
+
+    /// ``require(_:)-(String?...)`` for problems gathered in an array (an option group's with a command's own).
+    static func require(_ problems: [String?]) throws {
         let found = problems.compactMap { $0 }
         guard found.isEmpty else { throw ValidationError(found.joined(separator: "\nError: ")) }
     }

@@ -13,13 +13,16 @@ func raceStartEpoch(_ race: Race, file: String) throws(InputError) -> Double {
 }
 
 /// Reads a race file for a command that needs a usable race: the errors `racekit validate`
-/// reports (game-mode rules included) stop it, with their paths.
+/// reports (game-mode rules included) stop it, with their paths and exit code
+/// ``RaceKitExitCode/problemsFound``, as they stop `validate`.
 func loadRace(_ path: String) throws -> Race {
     let reading = try RaceFile.read(path: path)
     let errors = RaceValidator.withStandardModes.validate(reading).filter { $0.severity == .error }
     guard let race = reading.race, errors.isEmpty else {
         for issue in errors.prefix(20) { Standard.error(issue.formatted(file: path)) }
-        throw InputError(SourceLocation(file: path), "the race has \(errors.count) error\(errors.count == 1 ? "" : "s"); fix them first (racekit validate)")
+        let summary = InputError(SourceLocation(file: path), "the race has \(errors.count) error\(errors.count == 1 ? "" : "s"); fix them first (racekit validate)")
+        Standard.error("racekit: \(summary)")
+        throw RaceKitExitCode.problemsFound.error
     }
     return race
 }

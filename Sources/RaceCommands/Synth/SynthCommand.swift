@@ -21,12 +21,10 @@ struct SynthCommand: ParsableCommand {
 
     @Argument(help: "The race file.") var race: String
     @Option(parsing: .unconditional, help: "How many participants (\(OptionLimits.synthParticipants.text)).") var participants: Int = 8
-    @Option(parsing: .unconditional, help: "Random seed.") var seed: UInt64 = 1
-    @Option(parsing: .unconditional, help: "Typical speed while moving (1.4 walking, 3 running, 6 cycling; \(OptionLimits.speed.text)).")
-    var speed: Double = 2.5
+    @OptionGroup var seed: SeedOption
+    @OptionGroup var movement: MovementOptions
     @Option(parsing: .unconditional, help: "Speeds spread ± this fraction around --speed (\(OptionLimits.speedSpread.text)).")
     var speedSpread: Double = 0.3
-    @Option(parsing: .unconditional, help: "GPS error, 1σ per axis (\(OptionLimits.noise.text)).") var noise: Double = 4
     @Option(parsing: .unconditional, help: "Time between fixes (\(OptionLimits.sampling.text)).") var sampling: Double = 1
     @Option(parsing: .unconditional, help: "Chance per fix of a 5–30 s gap without fixes (\(OptionLimits.dropout.text)).")
     var dropout: Double = 0.001
@@ -34,19 +32,17 @@ struct SynthCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "How many stragglers (\(OptionLimits.stragglers.text), with --stop-missers at most --participants).")
     var stragglers: Int = 1
     @Option(parsing: .unconditional, help: "How many participants skip one stop (\(OptionLimits.stopMissers.text)).") var stopMissers: Int = 1
-    @Option(name: .shortAndLong, help: "Folder to write the .gpx files into (created if needed).") var output: String
+    @Option(name: .shortAndLong, help: ArgumentHelp("Folder to write the .gpx files into (created if needed).", valueName: "folder"))
+    var output: String
 
     func validate() throws {
-        try OptionRange.require(
-            OptionLimits.synthParticipants.problem(participants),
-            OptionLimits.speed.problem(speed),
+        try OptionRange.require([OptionLimits.synthParticipants.problem(participants)] + movement.problems + [
             OptionLimits.speedSpread.problem(speedSpread),
-            OptionLimits.noise.problem(noise),
             OptionLimits.sampling.problem(sampling),
             OptionLimits.dropout.problem(dropout),
             OptionLimits.wrongTurns.problem(wrongTurns),
             OptionLimits.stragglers.problem(stragglers),
-            OptionLimits.stopMissers.problem(stopMissers))
+            OptionLimits.stopMissers.problem(stopMissers)])
         guard stragglers + stopMissers <= participants else {
             throw ValidationError("--stragglers plus --stop-missers cannot exceed --participants.")
         }
@@ -57,9 +53,9 @@ struct SynthCommand: ParsableCommand {
             let race = try loadRace(self.race)
             try requireCourse(race, file: self.race, command: "synth")
             var options = SyntheticField.Options(participants: participants)
-            options.speedMetersPerSecond = speed
+            options.speedMetersPerSecond = movement.speed
             options.speedSpread = speedSpread
-            options.noiseMeters = noise
+            options.noiseMeters = movement.noise
             options.samplingSeconds = sampling
             options.dropoutProbability = dropout
             options.wrongTurnProbability = wrongTurns
@@ -68,9 +64,9 @@ struct SynthCommand: ParsableCommand {
             // `racekit simulate` checks a track it cannot match to a listed participant against the
             // first course, so the tracks written here must run that course too.
             options.unlistedCourse = .firstCourse
-            let field = SyntheticField(race: race, options: options, seed: seed)
+            let field = SyntheticField(race: race, options: options, seed: seed.value)
             let startTime = try raceStartEpoch(race, file: self.race)
-            let createdFolders = try OutputFile.makeFolder(output)
+            let createdFolders = try writingOutput { () throws(InputError) in try OutputFile.makeFolder(output) }
             // All tracks or none: a full disk half-way leaves neither new files nor a new folder.
             // Each track goes to its temporary file as it is made, so memory holds one track.
             let batch = OutputBatch()
@@ -80,11 +76,11 @@ struct SynthCommand: ParsableCommand {
                 try field.forEachTrack(startTime: startTime) { track in
                     written += 1
                     let file = (output as NSString).appendingPathComponent(String(format: "%03d-%@.gpx", written, RaceBuilder.slug(track.participant)))
-                    try batch.add(Array(track.gpx.gpxText().utf8), to: file)
+                    try writingOutput { () throws(InputError) in try batch.add(Array(track.gpx.gpxText().utf8), to: file) }
                     progress.advance()
                 }
                 progress.finish()
-                try batch.commit()
+                try writingOutput { () throws(InputError) in try batch.commit() }
             } catch {
                 OutputFile.removeFolders(createdFolders)
                 throw error

@@ -9,33 +9,33 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a race file and report every issue: errors, warnings and notes.",
         discussion: """
-        Each issue has a severity, a stable code, the JSON path of the value concerned, a message and a hint. \
+        Each issue has a severity, a stable code, the JSON path of the value concerned, a message and a hint; \
+        --json prints them as a JSON array of {severity, code, path, message, hint}. \
         Exit codes: 0 when there are no errors (warnings allowed), 1 when there are errors, 2 when the file \
-        cannot be read or is not JSON at all.
+        cannot be read or is not JSON at all (docs/exit-codes.md).
         """
     )
 
     @Argument(help: "The race file (racekit.race/1 JSON).")
     var race: String
 
-    @Flag(help: "Print a JSON array of {severity, code, path, message, hint} instead of text.")
-    var json = false
+    @OptionGroup var json: JSONOption
 
     func run() throws {
         let issues: [ValidationIssue]
         do {
             issues = RaceValidator.withStandardModes.validate(try RaceFile.read(path: race))
         } catch {
-            if json {
+            if json.isOn {
                 let issue = ValidationIssue(.error, "unreadable", at: "", error.description)
                 Standard.output(ValidationReport.json([issue]) + "\n")
             } else {
                 Standard.error("racekit: \(error)")
             }
-            throw ExitCode(2)
+            throw RaceKitExitCode.badInput.error
         }
-        Standard.output(json ? ValidationReport.json(issues) + "\n" : ValidationReport.text(issues, file: race))
-        if issues.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        Standard.output(json.isOn ? ValidationReport.json(issues) + "\n" : ValidationReport.text(issues, file: race))
+        if issues.contains(where: { $0.severity == .error }) { throw RaceKitExitCode.problemsFound.error }
     }
 }
 

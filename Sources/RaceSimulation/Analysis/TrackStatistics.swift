@@ -13,7 +13,7 @@ import GeoCore
 ///
 /// The measure is the caller's: `racekit inspect` reports ellipsoidal geodesics
 /// (`GeoProjection.Geodesic`, through PROJ), which this module does not depend on; the replay's
-/// own analyses use ``Haversine``.
+/// own analyses use haversine (`GeoCore.Haversine`).
 public struct TrackStatistics {
     /// The speed above which a time step counts as moving, in metres per second.
     public static let movingSpeedThreshold = 0.5

@@ -4,7 +4,8 @@ import Foundation
 /// A coordinate transformation between two CRSs, computed by PROJ.
 ///
 /// Created from EPSG codes (`"EPSG:4326"`) or PROJ strings (`"+proj=tmerc +lat_0=47 …"`) with
-/// PROJ's `proj_create_crs_to_crs`, then `proj_normalize_for_visualization`, so the axis order is
+/// PROJ's `proj_create_crs_to_crs_from_pj` (what `proj_create_crs_to_crs` does), then
+/// `proj_normalize_for_visualization`, so the axis order is
 /// always the traditional GIS order whatever the CRS defines: **x is easting or longitude, y is
 /// northing or latitude** (EPSG:4326 itself is latitude-first; here it is `(x: lon, y: lat)`).
 /// Angles are in degrees, projected coordinates in the CRS's unit (metres for UTM).

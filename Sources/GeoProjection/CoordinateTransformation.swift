@@ -1,9 +1,11 @@
 internal import CProj
+import Foundation
 
 /// A coordinate transformation between two CRSs, computed by PROJ.
 ///
 /// Created from EPSG codes (`"EPSG:4326"`) or PROJ strings (`"+proj=tmerc +lat_0=47 …"`) with
-/// PROJ's `proj_create_crs_to_crs`, then `proj_normalize_for_visualization`, so the axis order is
+/// PROJ's `proj_create_crs_to_crs_from_pj` (what `proj_create_crs_to_crs` does), then
+/// `proj_normalize_for_visualization`, so the axis order is
 /// always the traditional GIS order whatever the CRS defines: **x is easting or longitude, y is
 /// northing or latitude** (EPSG:4326 itself is latitude-first; here it is `(x: lon, y: lat)`).
 /// Angles are in degrees, projected coordinates in the CRS's unit (metres for UTM).
@@ -38,11 +40,32 @@ public struct CoordinateTransformation: Sendable, CustomStringConvertible {
     /// - Throws: ``ProjectionError`` with PROJ's message when either CRS is unknown or PROJ finds
     ///   no operation between them, e.g. `creating EPSG:4326 → EPSG:999999: error: proj_create: crs not found …`.
     public init(from source: String, to target: String) throws(ProjectionError) {
+        try self.init(from: source, to: target, allowingBallpark: true)
+    }
+
+    /// Creates the transformation from `source` to `target`, with or without PROJ's ballpark
+    /// operations: those that, lacking a datum shift (or its grid), pass latitude and longitude
+    /// through unchanged between datums, metres to a hundred metres off. Without them, a point
+    /// no other operation covers fails.
+    /// - Throws: ``ProjectionError`` as ``init(from:to:)`` does, and when PROJ has no operation
+    ///   but a ballpark one that is not allowed.
+    init(from source: String, to target: String, allowingBallpark: Bool) throws(ProjectionError) {
         self.source = source
         self.target = target
         self.isInverted = false
         self.handle = try ProjHandle(operation: "creating \(source) → \(target)") { context in
-            guard let operation = proj_create_crs_to_crs(context, source, target, nil) else { return nil }
+            // What proj_create_crs_to_crs does, with the one option it cannot pass.
+            guard let sourceCRS = proj_create(context, source) else { return nil }
+            defer { proj_destroy(sourceCRS) }
+            guard let targetCRS = proj_create(context, target) else { return nil }
+            defer { proj_destroy(targetCRS) }
+            let option = strdup("ALLOW_BALLPARK=NO")
+            defer { free(option) }
+            let options: [UnsafePointer<CChar>?] = allowingBallpark ? [nil] : [UnsafePointer(option), nil]
+            let created = options.withUnsafeBufferPointer {
+                proj_create_crs_to_crs_from_pj(context, sourceCRS, targetCRS, nil, $0.baseAddress)
+            }
+            guard let operation = created else { return nil }
             defer { proj_destroy(operation) }
             return proj_normalize_for_visualization(context, operation)
         }

@@ -1,7 +1,11 @@
 import GeoCore
 
-/// A race's local metric plane: WGS 84 coordinates projected to metres, for polygon containment,
-/// grids in metres and planar analytics.
+/// A race's local metric plane: WGS 84 coordinates projected to metres, for a library user's own
+/// planar work on a race (exports to CAD or GIS in metres, areas, offsets).
+///
+/// RaceKit's commands do not use it: the geofence engine's planar tests use GeoCore's
+/// `GnomonicPlane` on the mean sphere, and distances are haversine (fences) or ``Geodesic``
+/// (reported lengths).
 ///
 /// Two choices, both conformal (angles and, locally, shapes are kept):
 /// - ``utm(around:)``: the UTM zone of the race (EPSG:326zz north, 327zz south). Standard and

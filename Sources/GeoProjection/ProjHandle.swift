@@ -66,6 +66,14 @@ final class ProjHandle: @unchecked Sendable {
         return try body(object)
     }
 
+    /// Runs `body` with the context and the PROJ object while holding the lock, for the PROJ calls
+    /// that take both (metadata queries such as `proj_get_area_of_use`).
+    func withContext<Result, Failure: Error>(
+        _ body: (_ context: OpaquePointer, _ object: OpaquePointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withObject { object throws(Failure) in try body(context, object) }
+    }
+
     /// The error for a result that is not finite, from the object's error state.
     /// Call only inside ``withObject(_:)``.
     func failure(_ operation: String) -> ProjectionError {

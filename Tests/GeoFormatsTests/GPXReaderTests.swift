@@ -15,9 +15,9 @@ enum QuirkFiles {
     }
 }
 
-func counts(_ bytes: [UInt8], file: String = "test.gpx", chunkSize: Int = 256 * 1024) throws -> (GPXCounts, [GPXEvent]) {
+func counts(_ bytes: [UInt8], file: String = "test.gpx", chunkSize: Int = 256 * 1024) throws -> (GPXTestCounts, [GPXEvent]) {
     let reader = try GPXReader(source: MemoryByteSource(bytes), file: file, options: .init(), chunkSize: chunkSize)
-    var counts = GPXCounts()
+    var counts = GPXTestCounts()
     var events: [GPXEvent] = []
     while let event = try reader.next() {
         counts.add(event)
@@ -33,7 +33,7 @@ struct GPXConformanceTests {
         #expect(rows.count == 28)
         for row in rows {
             let path = QuirkFiles.folder.appendingPathComponent(row[0]).path
-            var c = GPXCounts()
+            var c = GPXTestCounts()
             try GPXReader(path: path).forEach { c.add($0) }
             let got = [c.tracks, c.segments, c.trackPoints, c.timedTrackPoints, c.routes, c.routePoints, c.waypoints].map(String.init)
                 + [String(format: "%.6f", c.latitudeSum), String(format: "%.6f", c.longitudeSum)]

@@ -48,6 +48,33 @@ struct FenceCheckCommandTests {
         }
     }
 
+    @Test("--result-line, the line Benchmarks/peers/fence.sh reads, gives brute force's hits and checksum in two parts too")
+    func resultLineEqualsBruteForce() throws {
+        let folder = try TemporaryFolder()
+        // 50 participants × 200 s = 10 000 positions: enough for two threads to query two parts.
+        let workload = FenceWorkload.generate(layout: .city, stops: 150, participants: 50, seconds: 200, seed: 8)
+        let files = try writeWorkload(workload, to: folder)
+        var hits = 0, positionsWithHit = 0, checksum: UInt64 = 0
+        let p = workload.positions
+        for i in 0..<p.count {
+            let fences = BruteForce.fences(containingLatitude: p.latitude[i], longitude: p.longitude[i], in: workload.fences)
+            if !fences.isEmpty { positionsWithHit += 1 }
+            for fence in fences {
+                hits += 1
+                checksum &+= UInt64(i) &* 1_000_003 &+ UInt64(workload.stopIDs[fence])
+            }
+        }
+        #expect(hits > 0)
+        for threads in ["1", "2"] {
+            let result = try RaceKitBinary.run(["fence-check", "--stops", files.stops, "--positions", files.positions,
+                                                "--threads", threads, "--result-line"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("RESULT workload=fence:"), "\(result.stdout)")
+            #expect(result.stdout.contains(" hits=\(hits) positions_with_hit=\(positionsWithHit) checksum=\(checksum) "
+                + "params=threads=\(threads),"), "\(result.stdout)")
+        }
+    }
+
     @Test("--save writes the generated workload; the files read back give the same hits and checksum",
           arguments: ["city", "global"])
     func savedWorkload(layout: String) throws {

@@ -15,11 +15,19 @@ private let city = FenceWorkload.generate(layout: .city, stops: 10_000, particip
 /// The global workload: poles and antimeridian, 2 000 stops, 200 × 1 000 s.
 private let global = FenceWorkload.generate(layout: .global, stops: 2_000, participants: 200, seconds: 1_000, seed: 2)
 
-private func queryAll(_ workload: FenceWorkload, _ index: GridIndex, threads: Int) -> HitSummary {
-    let keys = workload.stopIDs.map { UInt64($0) }
-    return workload.positions.latitude.withUnsafeBufferPointer { lat in
+/// Every position of the workload queried, split over `threads`: the hits and the positions with one.
+private func queryAll(_ workload: FenceWorkload, _ index: GridIndex, threads: Int) -> (hits: Int, positionsWithHit: Int) {
+    workload.positions.latitude.withUnsafeBufferPointer { lat in
         workload.positions.longitude.withUnsafeBufferPointer { lon in
-            index.summarizeHits(latitudes: lat, longitudes: lon, fenceKeys: keys, threads: threads)
+            let counts = index.reduceHits(latitudes: lat, longitudes: lon, threads: threads, into: (hits: 0, positions: 0, last: -1)) {
+                counts, position, _ in
+                counts.hits += 1
+                if position != counts.last { counts.positions += 1; counts.last = position }
+            } merge: { total, part in
+                total.hits += part.hits
+                total.positions += part.positions
+            }
+            return (counts.hits, counts.positions)
         }
     }
 }

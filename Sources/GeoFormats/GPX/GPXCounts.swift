@@ -1,5 +1,5 @@
-/// Counts and coordinate sums over a GPX event stream: what `racekit inspect` reports and what
-/// the gpx-quirks test files' `expected.csv` pins for each file.
+/// Counts over a GPX event stream: the tracks, segments, points, routes and waypoints
+/// `racekit inspect` reports.
 ///
 /// Feed it every event of a ``GPXReader``; it keeps O(1) state.
 public struct GPXCounts: Hashable, Sendable {
@@ -19,14 +19,6 @@ public struct GPXCounts: Hashable, Sendable {
     public var waypoints = 0
     /// Warnings the reader reported.
     public var warnings = 0
-    /// Sum of the latitudes of every track, route and waypoint, in document order.
-    public var latitudeSum = 0.0
-    /// Sum of the longitudes of every track, route and waypoint, in document order.
-    public var longitudeSum = 0.0
-    /// Sum of the track points' latitudes only (the peers' `sum_lat`).
-    public var trackLatitudeSum = 0.0
-    /// Sum of the track points' longitudes only (the peers' `sum_lon`).
-    public var trackLongitudeSum = 0.0
 
     /// Zero counts, ready for the first event.
     public init() {}
@@ -38,18 +30,10 @@ public struct GPXCounts: Hashable, Sendable {
         case .trackPoint(let p):
             trackPoints += 1
             if p.time != nil { timedTrackPoints += 1 }
-            latitudeSum += p.latitude
-            longitudeSum += p.longitude
-            trackLatitudeSum += p.latitude
-            trackLongitudeSum += p.longitude
-        case .routePoint(let p):
+        case .routePoint:
             routePoints += 1
-            latitudeSum += p.latitude
-            longitudeSum += p.longitude
-        case .waypoint(let p):
+        case .waypoint:
             waypoints += 1
-            latitudeSum += p.latitude
-            longitudeSum += p.longitude
         case .trackStart: tracks += 1
         case .segmentStart: segments += 1
         case .routeStart: routes += 1

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GameModes
 import GeoFormats
+import GeoProjection
 import RaceModel
 
 /// `racekit build`: a race file from a list of stops.
@@ -15,6 +16,9 @@ struct BuildCommand: ParsableCommand {
         Polygons and MultiPolygons polygon fences; properties name, id (else the Feature's id), points, question, \
         options, answer. Numbers are plain decimals (no 0x…); points are whole numbers within ±999999999999999; \
         a CSV row has at most 256 fields. \
+        Projected positions (survey data, a national grid, UTM): CSV columns x,y (or easting,northing) in \
+        place of lat,lon, with --crs naming their CRS by EPSG code; they are converted to WGS 84 by PROJ, and a \
+        position outside the CRS's area of use is an error (docs/coordinate-systems.md). \
         GPX: every waypoint becomes a stop, named after it. Stops keep the file's order; the course starts at the first and finishes \
         at the last (--course ordered), visits them in any order (any-order), or is left out (none). \
         --participants reads a CSV with a header name and optionally id, team, course: each distinct team \
@@ -59,6 +63,9 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .customLong("description"), help: "A description of the race for participants.")
     var raceDescription: String?
 
+    @Option(help: "The CRS of a CSV's x,y (easting,northing) columns: an EPSG code such as EPSG:2056 (Swiss LV95) or EPSG:32632 (UTM 32N).")
+    var crs: String?
+
     enum CourseLayoutOption: String, ExpressibleByArgument, CaseIterable {
         case ordered, anyOrder = "any-order", none
         var layout: RaceBuilder.CourseLayout {
@@ -74,9 +81,24 @@ struct BuildCommand: ParsableCommand {
         try OptionRange.require(
             OptionLimits.buildRadius.problem(radius),
             OptionLimits.buildTimeLimit.problem(timeLimit))
+        if let crs {
+            guard !["geojson", "json", "gpx"].contains(URL(fileURLWithPath: input).pathExtension.lowercased()) else {
+                throw ValidationError("--crs is for a CSV's x,y columns; GeoJSON (RFC 7946) and GPX positions are always WGS 84.")
+            }
+            _ = try Self.projectedCRS(crs)
+        }
         let modes = GameModeRegistry.standard.identifiers
         guard modes.contains(mode) else {
             throw ValidationError("--mode \(DiagnosticText.sanitized(mode)) is not a game mode; use one of: \(modes.joined(separator: ", ")).")
+        }
+    }
+
+    /// The CRS `--crs` names, or a usage error saying why there is none.
+    static func projectedCRS(_ code: String) throws(ValidationError) -> ProjectedCRS {
+        do {
+            return try ProjectedCRS(epsg: code)
+        } catch {
+            throw ValidationError("--crs \(DiagnosticText.sanitized(code)): \(DiagnosticText.sanitized(error.description))")
         }
     }
 
@@ -100,7 +122,8 @@ struct BuildCommand: ParsableCommand {
                 builder = builder.stops(fromWaypoints: waypoints)
                 sources = StopSources(file: input, places: waypoints.indices.map { (input, "waypoint \($0 + 1)") })
             default:
-                let document = try CSVDocument(bytes: try FileBytes.read(input), file: input)
+                let document = try ProjectedStopList.geographic(try CSVDocument(bytes: try FileBytes.read(input), file: input),
+                                                                crs: try crs.map(Self.projectedCRS))
                 builder = try StopListCSV.addStops(from: document, to: builder)
                 sources = StopSources(file: input, places: document.rows.map { ("\(input):\($0.line)", nil) })
             }

@@ -89,7 +89,7 @@ struct FenceCheckCommand: ParsableCommand {
             let query = Stopwatch()
             let summary = columns.latitude.withUnsafeBufferPointer { lat in
                 columns.longitude.withUnsafeBufferPointer { lon in
-                    index.summarizeHits(latitudes: lat, longitudes: lon, fenceKeys: keys, threads: threads)
+                    HitTally.tally(index, latitudes: lat, longitudes: lon, stopIDs: keys, threads: threads)
                 }
             }
             let querySeconds = query.seconds

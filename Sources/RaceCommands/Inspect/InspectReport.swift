@@ -1,6 +1,8 @@
 import Foundation
 import GeoCore
 import GeoFormats
+import GeoProjection
+import RaceSimulation
 
 /// What `racekit inspect` prints.
 struct InspectReport: Encodable {
@@ -52,13 +54,20 @@ struct InspectReport: Encodable {
         if warnings.count < Self.maxListedWarnings { warnings.append(text) }
     }
 
+    /// Statistics measuring tracks by the ellipsoidal geodesic on WGS 84 (Karney, through PROJ):
+    /// the length `inspect` reports.
+    static func trackStatistics() -> TrackStatistics {
+        TrackStatistics { Geodesic.wgs84.distanceMeters(from: $0, to: $1) }
+    }
+
     /// Streams a GPX file.
     static func gpx(_ path: String) throws(InputError) -> InspectReport {
         let reader = try GPXReader(path: path, options: .init(keepExtensions: false))
         var counts = GPXCounts()
         var report = InspectReport(format: "gpx")
-        var trackStats = TrackStatistics()
-        var routeStats = TrackStatistics()
+        var trackStats = Self.trackStatistics()
+        var routeStats = Self.trackStatistics()
+        var bounds = BoundingBoxAccumulator()
         while let event = try reader.next() {
             counts.add(event)
             switch event {
@@ -66,11 +75,12 @@ struct InspectReport: Encodable {
             case .routeStart: routeStats.startSegment()
             case .trackPoint(let p):
                 trackStats.add(latitude: p.latitude, longitude: p.longitude, time: p.time)
+                bounds.add(latitude: p.latitude, longitude: p.longitude)
             case .routePoint(let p):
                 routeStats.add(latitude: p.latitude, longitude: p.longitude, time: nil)
-                trackStats.bounds.add(latitude: p.latitude, longitude: p.longitude)
+                bounds.add(latitude: p.latitude, longitude: p.longitude)
             case .waypoint(let p):
-                trackStats.bounds.add(latitude: p.latitude, longitude: p.longitude)
+                bounds.add(latitude: p.latitude, longitude: p.longitude)
             case .warning(let w): report.warn(w.description)
             default: break
             }
@@ -85,7 +95,7 @@ struct InspectReport: Encodable {
         report.distanceMeters = counts.trackPoints > 0 ? trackStats.distanceMeters : routeStats.distanceMeters
         report.durationSeconds = trackStats.durationSeconds
         report.movingSeconds = trackStats.movingSeconds
-        report.bbox = trackStats.bounds.box.map { [$0.west, $0.south, $0.east, $0.north] }
+        report.bbox = bounds.box.map { [$0.west, $0.south, $0.east, $0.north] }
         return report
     }
 
@@ -96,8 +106,8 @@ struct InspectReport: Encodable {
         let document = try GPXDocument(geoJSON: object, file: path)
         var report = InspectReport(format: "geojson")
         report.features = object.features.count
-        var stats = TrackStatistics()
-        var routeStats = TrackStatistics()
+        var stats = Self.trackStatistics()
+        var routeStats = Self.trackStatistics()
         for track in document.tracks {
             report.tracks += 1
             for segment in track.segments {

@@ -58,7 +58,9 @@ struct ReplayTests {
         #expect(abs(fastest.split - 475 / 4.0) < 0.01)
         let slowest = try #require(firstLeg.first { $0.participant == 0 })
         #expect(slowest.rank == 3 && abs(slowest.behind - (475 / 2.0 - 475 / 4.0)) < 0.02)
-        #expect(abs(try #require(slowest.detourRatio) - 0.95) < 0.01, "ran 475 m of a 500 m leg between boundaries")
+        // From the start's centre to 25 m before the next stop: 475 m of the 500 m course leg, run straight.
+        #expect(abs(slowest.distanceRunMeters - 475) < 0.01 && abs(slowest.straightMeters - 500) < 0.01)
+        #expect(abs(try #require(slowest.detourRatio) - 1) < 1e-9)
         // Constant pace: everyone loses nothing against their own form.
         #expect(analysis.legs.allSatisfy { $0.timeLost < 0.05 }, "\(analysis.legs.map { ($0.participant, $0.from, $0.split, $0.timeLost) })")
     }

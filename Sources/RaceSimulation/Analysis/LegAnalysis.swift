@@ -19,11 +19,13 @@ public struct LegAnalysis: Sendable {
         public var rank: Int
         /// Seconds behind the leg's fastest split.
         public var behind: Seconds
-        /// Haversine length of the track between the two arrivals.
+        /// Haversine length of the track from the arrival at `from` to the arrival at `to`, the
+        /// steps that straddle either arrival cut at its instant.
         public var distanceRunMeters: Meters
-        /// Straight line between the two stops' centres.
+        /// Straight line between the two stops' centres: the leg's length on the course.
         public var straightMeters: Meters
-        /// Run distance over straight line (1 = perfect line).
+        /// Distance run over the straight line between where the participant was at the two
+        /// arrivals: 1 for a perfectly straight leg, never less; `nil` when those points coincide.
         public var detourRatio: Double?
         /// Seconds per kilometre run.
         public var paceSecondsPerKilometer: Double?
@@ -54,20 +56,17 @@ public struct LegAnalysis: Sendable {
             let punched = check.punches.filter { $0.time != nil }.sorted { $0.time! < $1.time! }
             for (a, b) in zip(punched, punched.dropFirst()) {
                 let t0 = a.time!, t1 = b.time!
-                var run = 0.0
-                var previous: Int?
-                for row in rows[p] where positions.time[row] >= t0 && positions.time[row] <= t1 {
-                    if let previous {
-                        run += Haversine.distanceMeters(positions.latitude[previous], positions.longitude[previous],
-                                                        positions.latitude[row], positions.longitude[row])
-                    }
-                    previous = row
-                }
+                let span = TrackSpan(rows: rows[p], of: positions, from: t0, to: t1)
+                let run = span?.lengthMeters ?? 0
+                let direct = span.map { Haversine.distanceMeters($0.start.latitude, $0.start.longitude,
+                                                                 $0.end.latitude, $0.end.longitude) } ?? 0
+                // The run passes through both end points, so it is never shorter than `direct`;
+                // `max` only keeps rounding from printing a straight leg as 0.999….
                 let ca = replay.fences[a.stop].boundingCircle.centre, cb = replay.fences[b.stop].boundingCircle.centre
                 let straight = ca.distanceMeters(to: cb)
                 raw.append(Leg(participant: p, from: a.stop, to: b.stop, split: t1 - t0, rank: 0, behind: 0,
                                distanceRunMeters: run, straightMeters: straight,
-                               detourRatio: straight > 0 ? run / straight : nil,
+                               detourRatio: direct > 0 ? max(1, run / direct) : nil,
                                paceSecondsPerKilometer: run > 0 ? (t1 - t0) / (run / 1000) : nil, timeLost: 0))
             }
         }

@@ -66,8 +66,32 @@ check("Ben finish", standings["Ben"]["finishTime"], ben_c, 0.0006)
 legs = list(csv.DictReader(open(expected + "simulate.csv")))
 check("Ana a→b split", float(legs[0]["split_s"]), ana_b, 0.0006)
 check("Ana b→c split", float(legs[1]["split_s"]), ana_c - ana_b, 0.001)
-ben = [(47.36995, 8.54), (47.3705, 8.54), (47.371, 8.5415), (47.3715, 8.54)]  # the fixes between his arrivals
-check("Ben a→c distance run", float(legs[2]["distance_run_m"]), along(ben, haversine), 0.006)
+# Distance run: from where the runner was at one arrival to where they were at the next (positions
+# interpolated linearly in time on the straddling steps), through the fixes in between; detour =
+# run / the straight line between those two positions. Both tracks begin inside a: arrival at 0 s.
+ana = [(0, 47.36995, 8.54), (30, 47.3705, 8.54), (60, 47.371, 8.54), (90, 47.3715, 8.54), (120, 47.37205, 8.54)]
+ben = [(0, 47.36995, 8.54), (40, 47.3705, 8.54), (80, 47.371, 8.5415), (120, 47.3715, 8.54), (160, 47.37205, 8.54)]
+
+
+def at(track, t):
+    for (ta, *a), (tb, *b) in zip(track, track[1:]):
+        if ta <= t <= tb:
+            f = (t - ta) / (tb - ta)
+            return (a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1]))
+    raise ValueError(t)
+
+
+def span(track, t0, t1):
+    points = [at(track, t0)] + [(lat, lon) for t, lat, lon in track if t0 < t < t1] + [at(track, t1)]
+    return along(points, haversine), haversine(*points[0], *points[-1])
+
+
+for row, track, t0, t1 in [(0, ana, 0, ana_b), (1, ana, ana_b, ana_c), (2, ben, 0, ben_c)]:
+    run, direct = span(track, t0, t1)
+    leg = f"{legs[row]['name']} {legs[row]['from']}→{legs[row]['to']}"
+    check(f"{leg} distance run", float(legs[row]["distance_run_m"]), run, 0.006)
+    check(f"{leg} detour", float(legs[row]["detour_ratio"]), run / direct, 0.0006)
+    check(f"{leg} pace", float(legs[row]["pace_s_per_km"]), (t1 - t0) / (run / 1000), 0.6)
 check("a→c straight", float(legs[2]["straight_m"]), haversine(47.37, 8.54, 47.372, 8.54), 0.006)
 table = open(expected + "simulate.txt").read()
 for name, seconds in [("Ana", ana_c), ("Ben", ben_c)]:

@@ -67,12 +67,12 @@ struct BuildCRSCommandTests {
         let folder = try TemporaryFolder()
         let latLon = try folder.write("ll.csv", "name,lat,lon\nA,47,8\n")
         let withCRS = try RaceKitBinary.run(["build", latLon, "--crs", "EPSG:2056"])
-        #expect(withCRS.status == 1 && withCRS.stdout.isEmpty)
+        #expect(withCRS.status == 2 && withCRS.stdout.isEmpty)
         #expect(withCRS.stderr.contains("ll.csv:1:2: error: lat and lon are WGS 84 degrees, but --crs EPSG:2056 is for projected x,y"),
                 "\(withCRS.stderr)")
         let projected = try folder.write("xy.csv", "name,x,y\nA,2600000,1200000\n")
         let withoutCRS = try RaceKitBinary.run(["build", projected])
-        #expect(withoutCRS.status == 1)
+        #expect(withoutCRS.status == 2)
         #expect(withoutCRS.stderr.contains("xy.csv:1:2: error: x and y are projected coordinates: name their CRS with --crs"),
                 "\(withoutCRS.stderr)")
         let half = try folder.write("half.csv", "name,x,lat\nA,2600000,47\n")
@@ -89,7 +89,7 @@ struct BuildCRSCommandTests {
         let outside = try folder.write("s.csv", "name,x,y\nBern,2600000,1200000\nSalzburg,3000000,1200000\n")
         let race = folder.url.appendingPathComponent("race.json").path
         let result = try RaceKitBinary.run(["build", outside, "--crs", "EPSG:2056", "-o", race])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.stderr.contains("s.csv:3:2: error: easting 3000000.0, northing 1200000.0 in EPSG:2056 is at 46.8307°N 12.6852°E, "
             + "outside the CRS's area of use: Liechtenstein; Switzerland (45.82°N to 47.81°N, 5.96°E to 10.49°E)"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: race))

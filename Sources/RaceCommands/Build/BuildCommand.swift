@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GameModes
 import GeoFormats
+import RaceKitCore
 import RaceModel
 
 /// `racekit build`: a race file from a list of stops.

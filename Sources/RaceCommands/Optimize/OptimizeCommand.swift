@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GeoFormats
+import RaceKitCore
 import RouteOptimizer
 
 /// `racekit optimize`: the best order of a set of stops: a race's course, a TSPLIB file, or a

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GeoFormats
+import RaceKitCore
 import RaceModel
 import RacePlanning
 import RaceSimulation

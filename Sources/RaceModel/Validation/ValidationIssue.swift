@@ -1,4 +1,5 @@
 import GeoFormats
+import RaceKitCore
 
 /// How serious an issue is. Errors make `racekit validate` exit 1; warnings and infos do not.
 public enum Severity: String, Hashable, Sendable, Codable, CaseIterable, Comparable {

@@ -1,5 +1,5 @@
 import Foundation
-import GeoFormats
+import RaceKitCore
 
 /// A distance matrix read from a user's file, with the stop labels the file gives (if any).
 ///

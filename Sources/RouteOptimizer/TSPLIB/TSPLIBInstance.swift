@@ -1,5 +1,5 @@
 import Foundation
-import GeoFormats
+import RaceKitCore
 
 /// A symmetric TSPLIB instance with node coordinates (`TYPE: TSP`, `NODE_COORD_SECTION`,
 /// `EDGE_WEIGHT_TYPE` GEO, EUC_2D, CEIL_2D or ATT).

@@ -1,5 +1,5 @@
 import GeoCore
-import GeoFormats
+import RaceKitCore
 import Testing
 
 struct JSONParserTests {

@@ -1,4 +1,4 @@
-import GeoFormats
+import RaceKitCore
 
 /// Bad input to the optimizer, located and explained like a compiler diagnostic:
 /// `walk.csv:4:7: error: distance -12 is negative`, `walk.json:/matrix/2/3: error: …`, or, for a

@@ -95,7 +95,7 @@ struct OptimizeCommand: ParsableCommand {
             } else {
                 try optimize()
             }
-        } catch let error as RouteOptimizerError {
+        } catch let error as InputError {
             Standard.error("racekit: \(error)")
             throw ExitCode.failure
         }

@@ -118,10 +118,10 @@ struct RehearseCommand: ParsableCommand {
         }
         // Without a time limit the solver stops after its default 1000 rounds.
         let options = RouteSolver.Options(timeLimit: timeLimit, iterations: nil, seed: seed)
-        do throws(RouteOptimizerError) {
+        do throws(InputError) {
             return try reordering.variants(count: count, maxExcessPercent: maxExcess ?? 5, options: options)
         } catch {
-            throw InputError(SourceLocation(file: self.race), error.message)
+            throw InputError(error.code, error.message, at: SourceLocation(file: self.race))
         }
     }
 }

@@ -28,6 +28,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // File descriptors (open, read, write, stat) without calling the C library directly, so
+        // RaceKitCore's file reads and writes and GeoFormats' streaming reads build wherever
+        // swift-system does.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // DocC: `make docs` builds each library's catalogue (Sources/<Module>/<Module>.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -41,11 +45,14 @@ let package = Package(
         // The bottom layer every module may use and nothing geographic: located diagnostics
         // (`InputError`), whole-file reads and safe writes, the strict JSON reader and writer, the
         // decimal grammar every reader shares.
-        .target(name: "RaceKitCore"),
+        .target(name: "RaceKitCore", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "GeoCore"),
         .target(name: "GeoProjection", dependencies: ["GeoCore", "CProj"]),
         .target(name: "Geofencing", dependencies: ["GeoCore"]),
-        .target(name: "GeoFormats", dependencies: ["RaceKitCore", "GeoCore", "Geofencing"]),
+        .target(
+            name: "GeoFormats",
+            dependencies: ["RaceKitCore", "GeoCore", "Geofencing", .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .target(name: "RaceModel", dependencies: ["RaceKitCore", "GeoCore", "Geofencing", "GeoFormats"]),
         // RaceKitCore for what its TSPLIB and matrix readers share with every reader (the JSON
         // reader, the decimal grammar, diagnostics); no file format stack, no XML.

@@ -1,5 +1,12 @@
 import ArgumentParser
 import GeoFormats
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `racekit convert IN OUT`: between GPX, GeoJSON and CSV positions.
 struct ConvertCommand: ParsableCommand {

@@ -10,7 +10,7 @@
 #                archives in .build/plugins/Swift-DocC/outputs/<Module>.doccarchive.
 #                DOC_TARGETS="GeoCore Geofencing" builds only those.
 SWIFT ?= swift
-DOC_TARGETS ?= GeoCore GeoProjection Geofencing GeoFormats RaceModel RouteOptimizer RacePlanning GameModes \
+DOC_TARGETS ?= RaceKitCore GeoCore GeoProjection Geofencing GeoFormats RaceModel RouteOptimizer RacePlanning GameModes \
 	RaceSimulation RaceCommands
 
 .PHONY: run fence test test-invariants deps build bench fuzz docs

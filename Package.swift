@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "racekit", targets: ["racekit"]),
+        .library(name: "RaceKitCore", targets: ["RaceKitCore"]),
         .library(name: "GeoCore", targets: ["GeoCore"]),
         .library(name: "GeoProjection", targets: ["GeoProjection"]),
         .library(name: "Geofencing", targets: ["Geofencing"]),
@@ -27,6 +28,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // File descriptors (open, read, write, stat) without calling the C library directly, so
+        // RaceKitCore's file reads and writes and GeoFormats' streaming reads build wherever
+        // swift-system does.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // DocC: `make docs` builds each library's catalogue (Sources/<Module>/<Module>.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -37,37 +42,49 @@ let package = Package(
             pkgConfig: "proj",
             providers: [.apt(["libproj-dev"]), .brew(["proj"])]
         ),
+        // The bottom layer every module may use and nothing geographic: located diagnostics
+        // (`InputError`), whole-file reads and safe writes, the strict JSON reader and writer, the
+        // decimal grammar every reader shares.
+        .target(name: "RaceKitCore", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "GeoCore"),
         .target(name: "GeoProjection", dependencies: ["GeoCore", "CProj"]),
         .target(name: "Geofencing", dependencies: ["GeoCore"]),
-        .target(name: "GeoFormats", dependencies: ["GeoCore", "Geofencing"]),
-        .target(name: "RaceModel", dependencies: ["GeoCore", "Geofencing", "GeoFormats"]),
-        // GeoFormats for its readers' shared parts (the JSON reader, the decimal grammar, diagnostics);
-        // GeoFormats knows nothing of the optimizer.
-        .target(name: "RouteOptimizer", dependencies: ["GeoCore", "GeoFormats"]),
+        .target(
+            name: "GeoFormats",
+            dependencies: ["RaceKitCore", "GeoCore", "Geofencing", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        .target(name: "RaceModel", dependencies: ["RaceKitCore", "GeoCore", "Geofencing", "GeoFormats"]),
+        // RaceKitCore for what its TSPLIB and matrix readers share with every reader (the JSON
+        // reader, the decimal grammar, diagnostics); no file format stack, no XML.
+        .target(name: "RouteOptimizer", dependencies: ["RaceKitCore", "GeoCore"]),
         // Race-level uses of the optimizer (a course's fair variants written into the race), shared by
         // `racekit optimize` and `racekit rehearse`; RouteOptimizer itself knows nothing of races.
         .target(name: "RacePlanning", dependencies: ["GeoCore", "RaceModel", "RouteOptimizer"]),
-        .target(name: "GameModes", dependencies: ["GeoCore", "GeoFormats", "RaceModel"]),
-        .target(name: "RaceSimulation", dependencies: ["GeoCore", "Geofencing", "GeoFormats", "RaceModel", "GameModes"]),
+        // RaceKitCore for `JSONValue` (a mode's configuration, response files); no file format stack.
+        .target(name: "GameModes", dependencies: ["RaceKitCore", "GeoCore", "RaceModel"]),
+        .target(
+            name: "RaceSimulation",
+            dependencies: ["RaceKitCore", "GeoCore", "Geofencing", "GeoFormats", "RaceModel", "GameModes"]
+        ),
         .target(
             name: "RaceCommands",
             dependencies: [
-                "GeoCore", "GeoProjection", "Geofencing", "GeoFormats", "RaceModel", "RouteOptimizer", "RacePlanning", "GameModes",
-                "RaceSimulation",
+                "RaceKitCore", "GeoCore", "GeoProjection", "Geofencing", "GeoFormats", "RaceModel", "RouteOptimizer",
+                "RacePlanning", "GameModes", "RaceSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "racekit", dependencies: ["RaceCommands"]),
         .target(name: "RaceTestSupport", dependencies: ["GeoCore", "Geofencing"]),
+        .testTarget(name: "RaceKitCoreTests", dependencies: ["RaceKitCore", "GeoCore"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "RaceTestSupport"]),
         .testTarget(name: "GeoProjectionTests", dependencies: ["GeoProjection", "GeoCore"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "GeoCore", "RaceTestSupport"]),
-        .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "Geofencing"], exclude: ["Fixtures"]),
-        .testTarget(name: "RaceModelTests", dependencies: ["RaceModel", "RaceTestSupport"]),
-        .testTarget(name: "RouteOptimizerTests", dependencies: ["RouteOptimizer", "GeoCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "RaceKitCore", "Geofencing"], exclude: ["Fixtures"]),
+        .testTarget(name: "RaceModelTests", dependencies: ["RaceModel", "RaceKitCore", "RaceTestSupport"]),
+        .testTarget(name: "RouteOptimizerTests", dependencies: ["RouteOptimizer", "RaceKitCore", "GeoCore"], exclude: ["Fixtures"]),
         .testTarget(name: "RacePlanningTests", dependencies: ["RacePlanning", "RaceModel", "RouteOptimizer", "GeoCore"]),
-        .testTarget(name: "GameModesTests", dependencies: ["GameModes", "RaceModel", "GeoCore"]),
+        .testTarget(name: "GameModesTests", dependencies: ["GameModes", "RaceModel", "RaceKitCore", "GeoCore"]),
         .testTarget(name: "RaceSimulationTests", dependencies: ["RaceSimulation", "RaceModel", "RaceTestSupport"]),
         .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"], exclude: ["Fixtures"]),
     ],

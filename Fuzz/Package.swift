@@ -11,8 +11,8 @@ import PackageDescription
 let targets: [(name: String, products: [String])] = [
     ("FuzzGPX", ["GeoFormats"]),
     ("FuzzGeoJSON", ["GeoFormats", "Geofencing"]),
-    ("FuzzJSON", ["GeoFormats"]),
-    ("FuzzRaceFile", ["GeoFormats", "RaceModel", "GameModes"]),
+    ("FuzzJSON", ["RaceKitCore"]),
+    ("FuzzRaceFile", ["RaceKitCore", "RaceModel", "GameModes"]),
     ("FuzzStopsCSV", ["GeoFormats", "RaceModel"]),
     ("FuzzPositionsCSV", ["GeoFormats"]),
     ("FuzzTSPLIB", ["RouteOptimizer"]),

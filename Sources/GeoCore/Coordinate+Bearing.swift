@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Coordinate {
     /// The initial great-circle bearing towards `other`, in degrees clockwise from north, in [0, 360).
     ///

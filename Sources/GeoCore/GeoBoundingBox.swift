@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A latitude/longitude box that may cross the antimeridian.
 ///
 /// As in GeoJSON (RFC 7946 §5.2), `west > east` means the box crosses the antimeridian;

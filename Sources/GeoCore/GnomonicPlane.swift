@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A tangent plane touching the mean sphere at a centre point, reached by the gnomonic
 /// projection: great circles become straight lines, so a polygon with great-circle edges, a
 /// great-circle segment between two fixes, and a spherical circle around the centre (radius r

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Great-circle distance on the mean sphere (``Earth/meanRadiusMeters``): the distance every
 /// fence check uses.
 ///

@@ -1,4 +1,5 @@
 import GeoCore
+import RaceKitCore
 import RaceModel
 import RouteOptimizer
 
@@ -91,7 +92,7 @@ public struct CourseReordering: Sendable {
     /// - Throws: the optimizer's errors (a count below 1, a negative excess, …).
     /// - Complexity: that of `fairVariants` (`count × 4` solver runs).
     public func variants(count: Int, maxExcessPercent: Double, options: RouteSolver.Options,
-                         distances: DistanceMatrix? = nil) throws(RouteOptimizerError) -> CourseVariants {
+                         distances: DistanceMatrix? = nil) throws(InputError) -> CourseVariants {
         let matrix = distances ?? haversineDistances
         let problem = try RouteProblem(matrix: matrix, labels: stopIDs, shape: shape)
         let set = try RouteSolver.fairVariants(problem, count: count, maxExcessPercent: maxExcessPercent, options: options)

@@ -1,5 +1,12 @@
 import GeoCore
 import Geofencing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Seeded random fence layouts that stress the index where it can go wrong: dense cities,
 /// the whole globe, the poles, the antimeridian, tiny and huge radii.

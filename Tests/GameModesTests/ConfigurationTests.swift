@@ -1,6 +1,7 @@
 import Foundation
 import GameModes
 import GeoFormats
+import RaceKitCore
 import RaceModel
 import Testing
 

@@ -1,6 +1,7 @@
 import GameModes
 import GeoCore
 import GeoFormats
+import RaceKitCore
 import RaceModel
 import Testing
 

@@ -1,5 +1,12 @@
 import GeoCore
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct HaversineTests {
     // Reference values: the peers' formula evaluated by CPython's math module (same libm).

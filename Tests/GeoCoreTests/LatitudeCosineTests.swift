@@ -1,5 +1,12 @@
 import GeoCore
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct LatitudeCosineTests {
     /// Within this many ulps of libm's cosine (itself within an ulp of the true value).

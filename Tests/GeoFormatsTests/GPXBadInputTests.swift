@@ -1,4 +1,5 @@
 @testable import GeoFormats
+import RaceKitCore
 import Testing
 
 struct GPXBadInputTests {

@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 @testable import GeoFormats
+import RaceKitCore
 import Testing
 
 struct GPXWriterTests {

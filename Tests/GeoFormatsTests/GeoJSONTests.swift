@@ -1,6 +1,7 @@
 import GeoCore
 @testable import GeoFormats
 import Geofencing
+import RaceKitCore
 import Testing
 
 struct GeoJSONTests {

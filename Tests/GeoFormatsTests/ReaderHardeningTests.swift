@@ -1,4 +1,5 @@
 @testable import GeoFormats
+import RaceKitCore
 import Testing
 
 /// Hostile input the readers once accepted or echoed raw (issue 13): the one message renderer,

@@ -1,6 +1,13 @@
 import GeoCore
 import Geofencing
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Enter, exit, dwell and cross events and their interpolated times.
 struct EventDetectorTests {

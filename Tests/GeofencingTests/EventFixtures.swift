@@ -1,6 +1,13 @@
 import GeoCore
 import Geofencing
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Tracks, fences and a seeded generator for the event detection tests.
 enum EventFixtures {

@@ -2,6 +2,13 @@ import GeoCore
 import Geofencing
 import RaceTestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The grid index must give exactly the brute-force answer, everywhere.
 struct GridIndexTests {

@@ -1,5 +1,6 @@
 import GeoCore
 import GeoFormats
+import RaceKitCore
 import RaceModel
 import Testing
 

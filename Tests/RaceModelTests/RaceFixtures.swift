@@ -1,5 +1,6 @@
 import GeoCore
 import GeoFormats
+import RaceKitCore
 import RaceModel
 
 /// A small valid race in Zürich's old town, the base the validator tests mutate.

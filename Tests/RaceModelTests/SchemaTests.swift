@@ -1,5 +1,6 @@
 import Foundation
 import GeoFormats
+import RaceKitCore
 import RaceModel
 import Testing
 

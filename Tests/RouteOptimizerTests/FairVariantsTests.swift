@@ -1,4 +1,5 @@
 import GeoCore
+import RaceKitCore
 import Testing
 @testable import RouteOptimizer
 
@@ -88,6 +89,6 @@ struct FairVariantsTests {
     @Test("bad options are errors")
     func badOptions() throws {
         let problem = try RouteProblem(matrix: DistanceMatrix(count: 3) { _, _ in 1 })
-        #expect(throws: RouteOptimizerError.self) { try RouteSolver.fairVariants(problem, count: 0, maxExcessPercent: 5) }
+        #expect(throws: InputError.self) { try RouteSolver.fairVariants(problem, count: 0, maxExcessPercent: 5) }
     }
 }

@@ -1,4 +1,5 @@
 import GeoCore
+import RaceKitCore
 import Testing
 @testable import RouteOptimizer
 
@@ -63,7 +64,7 @@ struct HeldKarpTests {
         // Each of 1 and 2 can be reached in time alone (validation passes), not both.
         windows[2] = TimeWindow(opens: 0, closes: 100)
         let bad = try RouteProblem(matrix: matrix, shape: .openPath(start: 0), timeWindows: windows)
-        #expect(throws: RouteOptimizerError(.noFeasibleOrder, "no order of the 8 stops satisfies every constraint (proven by exhaustive search)")) {
+        #expect(throws: InputError(.noFeasibleOrder, "no order of the 8 stops satisfies every constraint (proven by exhaustive search)")) {
             try RouteSolver.solve(bad)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import RaceKitCore
 import Testing
 @testable import RouteOptimizer
 
@@ -70,6 +71,39 @@ struct InputTests {
         }
     }
 
+    @Test("errors are the shared InputError: a stable code and a structured location, not a string")
+    func structuredErrors() {
+        do {
+            _ = try MatrixFile.parseJSON(Data("{\"matrix\": [[0,1],[1,-2]]}".utf8), source: "m.json")
+            Issue.record("no error")
+        } catch {
+            #expect(error.code == .negativeDistance && error.code.rawValue == "negative-distance")
+            #expect(error.location == SourceLocation(file: "m.json", jsonPointer: "/matrix/1/1"))
+        }
+        do {
+            _ = try MatrixFile.parseCSV("0,1\n1,x\n", source: "m.csv")
+            Issue.record("no error")
+        } catch {
+            #expect(error.code == .notAnInteger)
+            #expect(error.location == SourceLocation(file: "m.csv", line: 2, column: 3))
+        }
+        // A key is escaped as a JSON pointer (RFC 6901) in the location: `/` is `~1`.
+        do {
+            _ = try MatrixFile.parseJSON(Data("{\"a/b\": 1, \"a/b\": 2}".utf8), source: "m.json")
+            Issue.record("no error")
+        } catch {
+            #expect(error.description == "m.json:/a~1b: error: \"a/b\" appears more than once")
+        }
+        // A problem built in code has no file: the message has no location.
+        do {
+            _ = try RouteProblem.index(of: "castle", in: ["a"])
+            Issue.record("no error")
+        } catch {
+            #expect(error.location.isInProgram && error.code == .unknownStop)
+            #expect(error.description == "error: unknown stop id 'castle'")
+        }
+    }
+
     private func problemError(_ build: () throws -> RouteProblem) -> String? {
         do { _ = try build(); return nil } catch { return "\(error)" }
     }
@@ -102,7 +136,7 @@ struct InputTests {
         let reachable = try? RouteProblem(matrix: detour, labels: labels, shape: .openPath(start: 0), timeWindows: windows)
         #expect(reachable.flatMap { HeldKarp.solve($0) } != nil, "Held–Karp finds an on-time order")
         #expect(problemError { try RouteProblem(matrix: m, labels: ["a"]) } == "error: 1 labels for 4 stops")
-        #expect(throws: RouteOptimizerError(.unknownStop, "unknown stop id 'castle'")) { try RouteProblem.index(of: "castle", in: labels) }
+        #expect(throws: InputError(.unknownStop, "unknown stop id 'castle'")) { try RouteProblem.index(of: "castle", in: labels) }
     }
 
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/tiny6.tsp").path

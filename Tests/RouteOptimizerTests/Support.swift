@@ -1,4 +1,5 @@
 import GeoCore
+import RaceKitCore
 @testable import RouteOptimizer
 
 /// Random instances and a brute-force reference for the optimizer tests.
@@ -64,7 +65,7 @@ enum Reference {
             if let problem = try? draw(n, symmetric: symmetric, closed: closed, precedence: precedence, pins: pins,
                                        windows: windows, random: &random) { return problem }
         }
-        throw RouteOptimizerError(.invalidOption, "no valid random problem")
+        throw InputError(.invalidOption, "no valid random problem")
     }
 
     private static func draw(_ n: Int, symmetric: Bool, closed: Bool, precedence: Bool, pins: Bool, windows: Bool,

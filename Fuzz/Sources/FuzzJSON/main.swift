@@ -1,5 +1,5 @@
 import FuzzSupport
-import GeoFormats
+import RaceKitCore
 
 // One JSON text per input through the strict reader; what it accepts must serialise and read
 // back to the same text.

@@ -1,6 +1,6 @@
 import FuzzSupport
 import GameModes
-import GeoFormats
+import RaceKitCore
 import RaceModel
 
 // One race file per input: decoded and validated with every game mode's rules, as

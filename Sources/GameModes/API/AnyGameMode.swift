@@ -1,4 +1,4 @@
-import GeoFormats
+import RaceKitCore
 import RaceModel
 
 /// A game mode of any type: what the registry holds and `racekit` uses.

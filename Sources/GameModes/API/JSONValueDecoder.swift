@@ -1,6 +1,6 @@
-import GeoFormats
+import RaceKitCore
 
-/// A `Decoder` reading straight from a ``JSONValue``, so every error carries the exact coding
+/// A `Decoder` reading straight from a `JSONValue`, so every error carries the exact coding
 /// path (and so the JSON pointer) of the value at fault, whatever the Foundation version.
 /// Objects take the first member of a repeated key (the race reader reports duplicates).
 struct JSONValueDecoder: Decoder {

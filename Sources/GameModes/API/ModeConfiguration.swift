@@ -1,4 +1,4 @@
-import GeoFormats
+import RaceKitCore
 import RaceModel
 
 /// Decoding a mode's ``GameMode/Configuration`` from the race's `mode.config` JSON, with

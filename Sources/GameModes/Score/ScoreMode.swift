@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import RaceKitCore
 import RaceModel
 
 /// The score hunt (GOals; rogaining): stops are goals worth points, visited in any order; the

@@ -1,5 +1,5 @@
 import GeoCore
-import GeoFormats
+import RaceKitCore
 import RaceModel
 
 /// Recorded answers and submissions, from a JSON Lines file (one JSON object per line; blank

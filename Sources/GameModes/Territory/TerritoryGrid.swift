@@ -1,5 +1,12 @@
 import GeoCore
 import RaceModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Lays an N×N grid of square zones over an area: what a race builder does to set up the
 /// territory game in a park.

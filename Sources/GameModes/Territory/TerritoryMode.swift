@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import RaceKitCore
 import RaceModel
 
 /// The territory game (tic-tac-toe on the map): an N×N grid of zones, two teams; a zone goes

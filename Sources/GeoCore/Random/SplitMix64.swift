@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A small, fast, seeded random number generator: the same seed gives the same stream on
 /// every platform, which is what makes generated workloads and simulations reproducible.
 ///

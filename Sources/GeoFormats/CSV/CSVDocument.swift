@@ -1,3 +1,5 @@
+import RaceKitCore
+
 /// A CSV file as text fields (RFC 4180: quoted fields may hold commas, quotes and line
 /// breaks), each row with its line number: for small, human-written tables such as a list of
 /// stops. (Large numeric files use the faster readers beside this one.)
@@ -22,7 +24,7 @@ public struct CSVDocument: Sendable {
     public static let maximumFields = 256
 
     /// Parses CSV text. Blank lines are skipped; a UTF-8 byte-order mark is ignored.
-    /// - Throws: ``InputError`` for an empty file, an unterminated quote, text after a
+    /// - Throws: `InputError` for an empty file, an unterminated quote, text after a
     ///   closing quote, a row of more than ``maximumFields`` fields, or bytes that are not UTF-8.
     public init(bytes: [UInt8], file: String) throws(InputError) {
         self.file = file

@@ -1,4 +1,5 @@
 import GeoCore
+import RaceKitCore
 
 /// Comma-separated text held in memory, read line by line and split into fields, with the
 /// line and column of every field for error messages.
@@ -30,7 +31,7 @@ struct DelimitedText {
     }
 
     /// Splits the next non-blank line into `fields`; returns `false` at the end of the input.
-    /// - Throws: ``InputError`` at the line when it has more than ``maximumFields`` fields.
+    /// - Throws: `InputError` at the line when it has more than ``maximumFields`` fields.
     mutating func nextLine(into fields: inout [Field]) throws(InputError) -> Bool {
         while offset < bytes.count {
             line += 1

@@ -1,5 +1,6 @@
 import GeoCore
 import Geofencing
+import RaceKitCore
 
 extension PositionTable {
     /// A table from columns; `participantNames[i]` names participant index `i`.

@@ -1,5 +1,6 @@
 import GeoCore
 import Geofencing
+import RaceKitCore
 
 /// Positions read from the peers' positions format: a header `participant,t,lat,lon` with an
 /// optional `accuracy` column, then one fix per line, ordered by time.
@@ -20,7 +21,7 @@ public enum PositionsCSV {
     public static let optionalHeader = ["accuracy"]
 
     /// Reads a positions file.
-    /// - Throws: ``InputError`` at `file:line:column` for a missing or wrong header, a missing
+    /// - Throws: `InputError` at `file:line:column` for a missing or wrong header, a missing
     ///   or extra column, a non-numeric value, a coordinate out of range, a time beyond
     ///   ±``FixLimits/maximumSeconds``, an accuracy outside 0…``FixLimits/maximumMeters``,
     ///   a time earlier than the row before (rows must be ordered by time), or no rows at all.

@@ -1,4 +1,5 @@
 import Geofencing
+import RaceKitCore
 
 extension StopsCSV {
     /// The stops format's text: the header `id,lat,lon,radius_m`, then one line per circle

@@ -1,5 +1,6 @@
 import GeoCore
 import Geofencing
+import RaceKitCore
 
 /// Circular stops read from the peers' stops format: a header `id,lat,lon,radius_m`, then one
 /// stop per line (integer id, degrees, metres).
@@ -16,7 +17,7 @@ public enum StopsCSV {
     public static let header = ["id", "lat", "lon", "radius_m"]
 
     /// Reads a stops file.
-    /// - Throws: ``InputError`` at `file:line:column` for a missing or wrong header, a missing
+    /// - Throws: `InputError` at `file:line:column` for a missing or wrong header, a missing
     ///   or extra column, a non-numeric value, a coordinate out of range, a duplicate id, or a
     ///   radius outside 0 < r ≤ ``FixLimits/maximumMeters``; an empty file or one without stops is an error too.
     public static func read(path: String) throws(InputError) -> StopTable {

@@ -1,6 +1,8 @@
+import RaceKitCore
+
 extension GPXDocument {
     /// Reads a whole GPX 1.0 or 1.1 file into memory (see ``GPXReader`` for what is tolerated).
-    /// - Throws: ``InputError`` at `file:line:column` for a file that is not readable GPX.
+    /// - Throws: `InputError` at `file:line:column` for a file that is not readable GPX.
     public static func read(path: String, options: GPXReader.Options = .init()) throws(InputError) -> GPXDocument {
         try assemble(GPXReader(path: path, options: options))
     }

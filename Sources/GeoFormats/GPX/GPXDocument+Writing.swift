@@ -1,4 +1,5 @@
 import GeoCore
+import RaceKitCore
 
 extension GPXDocument {
     /// Namespace that holds extension elements that had no namespace in the file read: GPX 1.1
@@ -21,7 +22,7 @@ extension GPXDocument {
     }
 
     /// Writes the document as GPX 1.1 to `path`.
-    /// - Throws: ``InputError`` naming the file when it cannot be written.
+    /// - Throws: `InputError` naming the file when it cannot be written.
     public func write(to path: String, creator: String = "RaceKit") throws(InputError) {
         try OutputFile.write(Array(gpxText(creator: creator).utf8), to: path)
     }

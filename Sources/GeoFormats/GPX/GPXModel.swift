@@ -1,4 +1,5 @@
 import GeoCore
+import RaceKitCore
 
 // The GPX data model: what GPX 1.1 (https://www.topografix.com/GPX/1/1/gpx.xsd) and GPX 1.0
 // describe, as immutable-by-default values. Times are seconds since 1970 UTC (see ``Timestamp``).

@@ -1,4 +1,5 @@
 import GeoCore
+import RaceKitCore
 
 /// One piece of a GPX file, in document order, as ``GPXReader`` streams it.
 ///
@@ -35,7 +36,7 @@ public enum GPXEvent: Hashable, Sendable {
 /// DOCTYPE is skipped and its entities are never expanded, nothing outside the file is ever read.
 /// What cannot be used is reported as ``GPXEvent/warning(_:)`` with its line; nothing is dropped
 /// silently. What makes the file unreadable (not XML, truncated, a root that is not `<gpx>`, a
-/// point without a valid `lat`/`lon`, a limit of ``XMLLimits`` exceeded) throws ``InputError``
+/// point without a valid `lat`/`lon`, a limit of ``XMLLimits`` exceeded) throws `InputError`
 /// at `file:line:column`.
 ///
 /// ```swift
@@ -79,7 +80,7 @@ public final class GPXReader {
     }
 
     /// The next event, or `nil` after the end of the document.
-    /// - Throws: ``InputError`` for input that is not a well-formed GPX document.
+    /// - Throws: `InputError` for input that is not a well-formed GPX document.
     public func next() throws(InputError) -> GPXEvent? {
         try parser.next()
     }

@@ -1,4 +1,5 @@
 import GeoCore
+import RaceKitCore
 
 // GPX ↔ GeoJSON. Tracks become LineString (one segment) or MultiLineString features with
 // per-point times in `properties.coordinateProperties.times` (the convention of Mapbox's
@@ -63,7 +64,7 @@ extension GPXDocument {
     /// tracks (routes when `properties.kind` is "route"), with times from
     /// `coordinateProperties.times` (RFC 3339 strings or seconds since 1970); Points and
     /// MultiPoints are waypoints. Polygons have no GPX form: each is reported as a warning.
-    /// - Throws: ``InputError`` when `times` does not match the coordinates.
+    /// - Throws: `InputError` when `times` does not match the coordinates.
     public init(geoJSON object: GeoJSONObject, file: String) throws(InputError) {
         self.init(version: "1.1")
         for (k, f) in object.features.enumerated() {

@@ -1,4 +1,5 @@
 import GeoCore
+import RaceKitCore
 
 // GeoJSON (RFC 7946) as values. Positions are [longitude, latitude(, altitude)] in that order
 // (§3.1.1); coordinates are WGS 84 degrees, validated when read.

@@ -1,8 +1,9 @@
 import GeoCore
+import RaceKitCore
 
 /// Reads GeoJSON (RFC 7946; JSON per RFC 8259) fast: one pass over the bytes, positions parsed
 /// straight into ``GeoJSONPosition`` arrays (no JSON value per number), everything else into
-/// ``JSONValue``. Then checks what RFC 7946 requires, naming the JSON path of any problem:
+/// `JSONValue`. Then checks what RFC 7946 requires, naming the JSON path of any problem:
 /// `area.geojson:12:7: error: /features/3/geometry/coordinates/0: the ring is not closed…`.
 ///
 /// Checked: the `type` members; coordinates nested as the type needs; at least two positions per

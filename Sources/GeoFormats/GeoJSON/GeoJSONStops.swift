@@ -1,5 +1,6 @@
 import GeoCore
 import Geofencing
+import RaceKitCore
 
 /// A race stop read from a GeoJSON feature: a Point with a `radius` (metres) makes a circle
 /// fence, a Polygon or MultiPolygon a polygon fence. Properties: `id`, `name`, `radius` (also
@@ -32,7 +33,7 @@ public enum GeoJSONStops {
     ///   - file: names the input in errors.
     ///   - defaultRadiusMeters: the radius of a Point without one; `nil` makes a
     ///     missing radius an error.
-    /// - Throws: ``InputError`` naming the feature's JSON path: a Point without a positive radius,
+    /// - Throws: `InputError` naming the feature's JSON path: a Point without a positive radius,
     ///   a LineString (no area), a property of the wrong type, a polygon the fence cannot take.
     public static func stops(from object: GeoJSONObject, file: String,
                              defaultRadiusMeters: Meters? = nil) throws(InputError) -> [GeoJSONStop] {

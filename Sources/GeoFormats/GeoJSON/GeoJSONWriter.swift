@@ -1,4 +1,5 @@
 import GeoCore
+import RaceKitCore
 
 extension GeoJSONObject {
     /// The object as RFC 7946 GeoJSON text: positions as [longitude, latitude(, altitude)] in

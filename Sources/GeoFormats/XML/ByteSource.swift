@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import RaceKitCore
+import SystemPackage
 
 /// Where a streaming reader gets its bytes: a file read in chunks or bytes already in memory,
 /// possibly transcoded to UTF-8 on the way (UTF-16 and ISO-8859-1 input).
@@ -14,30 +11,26 @@ protocol ByteSource: AnyObject {
 
 /// A file read with `read(2)` in the caller's chunks: memory stays bounded whatever its size.
 final class FileByteSource: ByteSource {
-    private let fd: Int32
+    private let file: FileDescriptor
     private let path: String
 
     init(path: String) throws(InputError) {
         self.path = path
-        fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw InputError(SourceLocation(file: path), "cannot open the file: \(String(cString: strerror(errno)))")
+        do { file = try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec) } catch {
+            throw InputError(SourceLocation(file: path), "cannot open the file: \(error)")
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
+        guard (try? file.stat().type) == .regular else {
+            try? file.close()
             throw InputError(SourceLocation(file: path), "is not a regular file")
         }
     }
 
-    deinit { close(fd) }
+    deinit { try? file.close() }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
-        while true {
-            let n = Glibc.read(fd, buffer.baseAddress!, buffer.count)
-            if n >= 0 { return n }
-            if errno == EINTR { continue }
-            throw InputError(SourceLocation(file: path), "cannot read the file: \(String(cString: strerror(errno)))")
+        // `read(into:)` retries interrupted reads itself.
+        do { return try file.read(into: buffer) } catch {
+            throw InputError(SourceLocation(file: path), "cannot read the file: \(error)")
         }
     }
 }

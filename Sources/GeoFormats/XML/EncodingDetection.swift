@@ -1,3 +1,5 @@
+import RaceKitCore
+
 /// Picks the input's character encoding from its first bytes, as XML 1.0 Appendix F describes:
 /// a byte-order mark (UTF-8, UTF-16 LE/BE), a UTF-16 `<?` without one, or the `encoding` of the
 /// XML declaration. Returns a source of UTF-8 bytes without the byte-order mark.

@@ -1,3 +1,5 @@
+import RaceKitCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,11 @@
 import GeoCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension GeoBoundingBox {
     /// A box that contains the whole great-circle segment between two points `lengthMeters`

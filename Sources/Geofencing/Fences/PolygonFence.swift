@@ -1,4 +1,11 @@
 import GeoCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A polygon or multipolygon fence with holes.
 ///

@@ -1,4 +1,11 @@
 import GeoCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A fence's precomputed constants for the index's hot loop, and its containment test.
 ///

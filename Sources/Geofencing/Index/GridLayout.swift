@@ -1,4 +1,11 @@
 import GeoCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How the globe is cut into cells about `cellSizeMeters` on a side.
 ///

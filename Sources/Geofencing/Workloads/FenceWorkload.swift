@@ -1,4 +1,11 @@
 import GeoCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A generated geofence workload: circular stops and participants walking between them at
 /// 1 Hz with GPS noise. Deterministic for a seed. Used by `racekit fence-check --generate`,

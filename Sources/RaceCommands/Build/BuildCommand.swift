@@ -3,6 +3,7 @@ import Foundation
 import GameModes
 import GeoFormats
 import GeoProjection
+import RaceKitCore
 import RaceModel
 
 /// `racekit build`: a race file from a list of stops.

@@ -1,6 +1,7 @@
 import GeoCore
 import GeoFormats
 import GeoProjection
+import RaceKitCore
 import RaceModel
 
 /// `build --crs`: a stop list whose positions are projected coordinates — eastings and northings

@@ -1,5 +1,13 @@
 import ArgumentParser
 import GeoFormats
+import RaceKitCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `racekit convert IN OUT`: between GPX, GeoJSON and CSV positions.
 struct ConvertCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GeoFormats
+import RaceKitCore
 
 /// The file formats `inspect` and `convert` know, named by extension or by `--from/--to/--format`.
 enum FileFormat: String, ExpressibleByArgument, CaseIterable {

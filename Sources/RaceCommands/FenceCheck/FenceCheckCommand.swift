@@ -2,6 +2,7 @@ import ArgumentParser
 import GeoCore
 import GeoFormats
 import Geofencing
+import RaceKitCore
 
 /// `racekit fence-check`: every (position, stop) pair with the position inside the stop's
 /// circle, on the peers' CSV files or on a generated workload, with timings.

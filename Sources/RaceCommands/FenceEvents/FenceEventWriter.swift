@@ -1,5 +1,6 @@
 import GeoFormats
 import Geofencing
+import RaceKitCore
 
 /// Writes `racekit fence-events` output: events as CSV or JSON lines, and the summary of
 /// rejected fixes with their file lines.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GeoFormats
+import RaceKitCore
 import RaceModel
 
 /// `racekit format`: rewrites a race file in RaceKit's canonical layout, so race files kept

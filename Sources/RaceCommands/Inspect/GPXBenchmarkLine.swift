@@ -1,4 +1,5 @@
 import GeoFormats
+import RaceKitCore
 
 /// The GPX RESULT line of the peer benchmarks (`Benchmarks/peers`) for racekit's streaming reader: count the
 /// track points and sum their coordinates, timed over reading and parsing the file.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GeoCore
 import GeoFormats
+import RaceKitCore
 
 /// `racekit inspect FILE`: what a GPX or GeoJSON file holds — counts, distance, duration,
 /// moving time, bounding box — and every warning about what could not be used.

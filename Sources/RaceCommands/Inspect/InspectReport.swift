@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import GeoFormats
 import GeoProjection
+import RaceKitCore
 import RaceSimulation
 
 /// What `racekit inspect` prints.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GameModes
 import GeoFormats
+import RaceKitCore
 
 /// `racekit modes`: the game modes this program knows and their options.
 struct ModesCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GeoFormats
+import RaceKitCore
 import RouteOptimizer
 
 /// `racekit optimize`: the best order of a set of stops: a race's course, a TSPLIB file, or a
@@ -96,7 +97,7 @@ struct OptimizeCommand: ParsableCommand {
             } else {
                 try optimize()
             }
-        } catch let error as RouteOptimizerError {
+        } catch let error as InputError {
             Standard.error("racekit: \(error)")
             throw RaceKitExitCode.badInput.error
         }

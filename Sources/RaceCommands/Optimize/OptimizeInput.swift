@@ -1,3 +1,4 @@
+import RaceKitCore
 import RouteOptimizer
 
 /// The stops `racekit optimize` reads: a TSPLIB instance or a user's matrix, with ids.
@@ -8,7 +9,7 @@ struct OptimizeInput {
     /// The optimum from `bestSolutions.txt` beside a TSPLIB file.
     let bestKnown: Int?
 
-    static func load(tsplib: String?, matrix: String?) throws(RouteOptimizerError) -> OptimizeInput {
+    static func load(tsplib: String?, matrix: String?) throws(InputError) -> OptimizeInput {
         if let tsplib {
             let instance = try TSPLIBInstance.read(path: tsplib)
             let folder = tsplib.contains("/") ? String(tsplib[..<tsplib.lastIndex(of: "/")!]) : "."
@@ -22,7 +23,7 @@ struct OptimizeInput {
         let file = try MatrixFile.read(path: path)
         let labels = file.labels ?? (1...max(file.matrix.count, 1)).prefix(file.matrix.count).map(String.init)
         if Set(labels).count != labels.count {
-            throw RouteOptimizerError(.malformedMatrix, "stop ids must be unique", at: path)
+            throw InputError(.malformedMatrix, "stop ids must be unique", at: SourceLocation(file: path))
         }
         let stem = path.split(separator: "/").last.map(String.init) ?? path
         return OptimizeInput(name: stem.split(separator: ".").first.map(String.init) ?? stem, matrix: file.matrix, labels: labels,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GeoFormats
+import RaceKitCore
 import RaceModel
 import RacePlanning
 import RaceSimulation
@@ -115,10 +116,10 @@ struct RehearseCommand: ParsableCommand {
         }
         // Without a time limit the solver stops after its default 1000 rounds.
         let options = RouteSolver.Options(timeLimit: timeLimit, iterations: nil, seed: seed.value)
-        do throws(RouteOptimizerError) {
+        do throws(InputError) {
             return try reordering.variants(count: count, maxExcessPercent: maxExcess ?? 5, options: options)
         } catch {
-            throw InputError(SourceLocation(file: self.race), error.message)
+            throw InputError(error.code, error.message, at: SourceLocation(file: self.race))
         }
     }
 }

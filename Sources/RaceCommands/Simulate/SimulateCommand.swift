@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GameModes
 import GeoFormats
+import RaceKitCore
 import RaceModel
 import RaceSimulation
 

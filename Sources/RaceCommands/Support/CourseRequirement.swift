@@ -1,9 +1,10 @@
 import GeoFormats
+import RaceKitCore
 import RaceModel
 
 /// Synthetic runners follow a course; a race without one would give no tracks and no results,
 /// which looks like success. `synth` and `rehearse` refuse it and say what to add.
-/// - Throws: ``InputError`` at the race file when `race.courses` is empty.
+/// - Throws: `InputError` at the race file when `race.courses` is empty.
 func requireCourse(_ race: Race, file: String, command: String) throws(InputError) {
     guard race.courses.isEmpty else { return }
     throw InputError(SourceLocation(file: file),

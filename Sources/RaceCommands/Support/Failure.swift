@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GeoFormats
+import RaceKitCore
 
 /// Runs a command body, turning a user's bad input into one diagnostic line on stderr and
 /// exit code ``RaceKitExitCode/badInput``, and an output that cannot be written (see

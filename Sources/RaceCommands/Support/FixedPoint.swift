@@ -1,4 +1,5 @@
 import GeoFormats
+import RaceKitCore
 
 /// Fixed-point number text, the same on every platform (no locale, no exponent).
 enum FixedPoint {

@@ -1,5 +1,6 @@
 import GameModes
 import GeoFormats
+import RaceKitCore
 import RaceModel
 
 /// The race start as seconds since 1970: the race's `startTime`, or 2000-01-01T00:00:00Z for

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GeoFormats
+import RaceKitCore
 
 extension RaceKitCommand {
     /// Parses the command line and runs the command, as `main()` does, with one difference:

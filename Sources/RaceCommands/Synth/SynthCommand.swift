@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GeoFormats
+import RaceKitCore
 import RaceModel
 import RaceSimulation
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GameModes
 import GeoFormats
+import RaceKitCore
 import RaceModel
 
 /// `racekit validate`: every issue of a race file, like a compiler's diagnostics.

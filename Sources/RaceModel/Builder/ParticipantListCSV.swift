@@ -1,4 +1,5 @@
 import GeoFormats
+import RaceKitCore
 
 /// Participants from a CSV table an organiser writes (`racekit build --participants`): a
 /// header with `name` and optionally `id` (default: a slug of the name), `team` (a team's

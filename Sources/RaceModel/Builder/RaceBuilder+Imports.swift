@@ -1,6 +1,7 @@
 import GeoCore
 import GeoFormats
 import Geofencing
+import RaceKitCore
 
 extension RaceBuilder {
     /// Adds stops read from GeoJSON features: Points become circles, Polygons and

@@ -1,5 +1,6 @@
 import GeoCore
 import GeoFormats
+import RaceKitCore
 
 /// Stops from a CSV table an organiser writes: header with `name,lat,lon` and optionally
 /// `id`, `radius_m`, `points`, `question`, `options` (separated by `|`) and `answer`.

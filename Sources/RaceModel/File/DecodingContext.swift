@@ -1,7 +1,8 @@
 import GeoCore
 import GeoFormats
+import RaceKitCore
 
-/// Reads typed fields out of a ``JSONValue`` tree while collecting every problem as a
+/// Reads typed fields out of a `JSONValue` tree while collecting every problem as a
 /// ``ValidationIssue`` with its JSON pointer, instead of stopping at the first one.
 struct DecodingContext {
     private(set) var issues: [ValidationIssue] = []

@@ -1,5 +1,6 @@
 import GeoCore
 import GeoFormats
+import RaceKitCore
 
 /// Turns the JSON of a race file into a ``Race``, reporting into a ``DecodingContext``.
 /// Each function reads one object of the format (docs/race-format.md) at its JSON pointer.

@@ -1,5 +1,6 @@
 import GeoCore
 import GeoFormats
+import RaceKitCore
 
 /// Writes a ``Race`` as the JSON of a race file, fields in the documented order, absent
 /// optional fields left out.

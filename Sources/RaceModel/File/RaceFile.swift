@@ -1,5 +1,6 @@
 import GeoCore
 import GeoFormats
+import RaceKitCore
 
 /// The race file: versioned JSON (`"format": "racekit.race/1"`), documented in
 /// docs/race-format.md with a JSON Schema in schemas/racekit.race-1.schema.json.

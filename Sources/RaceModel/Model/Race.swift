@@ -1,5 +1,6 @@
 import GeoCore
 import GeoFormats
+import RaceKitCore
 
 /// A whole race definition: what an organiser writes and every other part of RaceKit reads.
 /// Stored as a versioned JSON file (``RaceFile``, format ``Race/format``).

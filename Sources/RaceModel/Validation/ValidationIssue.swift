@@ -1,4 +1,5 @@
 import GeoFormats
+import RaceKitCore
 
 /// How serious an issue is. Errors make `racekit validate` exit 1; warnings and infos do not.
 public enum Severity: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
@@ -45,23 +46,4 @@ public struct ValidationIssue: Hashable, Sendable, Codable {
         if let hint { text += "\n  hint: \(DiagnosticText.sanitized(hint))" }
         return text
     }
-}
-
-/// JSON pointers (RFC 6901).
-public enum JSONPointer {
-    /// `base` extended by one member name or array index, escaped as RFC 6901 requires.
-    public static func appending(_ base: String, _ component: String) -> String {
-        var escaped = ""
-        for character in component {
-            switch character {
-            case "~": escaped += "~0"
-            case "/": escaped += "~1"
-            default: escaped.append(character)
-            }
-        }
-        return base + "/" + escaped
-    }
-
-    /// `base` extended by an array index.
-    public static func appending(_ base: String, _ index: Int) -> String { base + "/\(index)" }
 }

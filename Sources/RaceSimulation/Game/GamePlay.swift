@@ -1,6 +1,7 @@
 import GameModes
 import GeoCore
 import GeoFormats
+import RaceKitCore
 import RaceModel
 
 /// A replay scored under a game mode: the replay's visits, in time order, fed to the mode,

@@ -1,4 +1,5 @@
 import GeoFormats
+import RaceKitCore
 import RaceModel
 
 extension Rehearsal {

@@ -1,6 +1,13 @@
 import GameModes
 import GeoCore
 import RaceModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension RaceReport {
     /// A self-contained HTML report (no network): an SVG map of the stops, fences and tracks,

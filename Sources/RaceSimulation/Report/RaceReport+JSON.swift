@@ -1,6 +1,7 @@
 import GameModes
 import GeoCore
 import GeoFormats
+import RaceKitCore
 
 extension RaceReport {
     /// The whole report as JSON (documented in docs/simulation-output.md). Numbers are rounded

@@ -1,5 +1,12 @@
 import GeoCore
 import RaceModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Makes plausible GPS tracks of participants running a race's course: deterministic for a
 /// seed, with a time origin given by the caller (never the clock).

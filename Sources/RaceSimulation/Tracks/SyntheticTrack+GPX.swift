@@ -1,4 +1,11 @@
 import GeoFormats
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension SyntheticTrack {
     /// The track as a GPX document named after the participant, coordinates to 7 decimals

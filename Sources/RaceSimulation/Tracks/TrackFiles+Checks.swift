@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import GeoFormats
+import RaceKitCore
 import RaceModel
 
 extension TrackFiles {

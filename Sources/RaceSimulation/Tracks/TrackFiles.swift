@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import GeoFormats
 import Geofencing
+import RaceKitCore
 import RaceModel
 
 /// Participants' GPX tracks as a simulation reads them: each file is one participant, named

@@ -1,3 +1,5 @@
+import RaceKitCore
+
 /// An n × n matrix of non-negative integer distances (metres, seconds, TSPLIB units: the
 /// optimizer does not care which), stored row-major as 32-bit integers. Asymmetric matrices are
 /// allowed: `self[i, j]` is the cost of the leg from stop `i` to stop `j`. The diagonal is
@@ -36,21 +38,21 @@ public struct DistanceMatrix: Hashable, Sendable {
     /// - Parameters:
     ///   - rows: n rows of n distances.
     ///   - source: names the input in errors (`"walk.json"`); row and column are appended.
-    /// - Throws: ``RouteOptimizerError`` (`wrongSize`, `negativeDistance`, `notAnInteger`).
-    public init(rows: [[Int]], source: String = "matrix") throws(RouteOptimizerError) {
+    /// - Throws: `InputError` (`wrongSize`, `negativeDistance`, `notAnInteger`).
+    public init(rows: [[Int]], source: String = "matrix") throws(InputError) {
         let n = rows.count
         var entries = [Int32](repeating: 0, count: n * n)
         for (i, row) in rows.enumerated() {
             guard row.count == n else {
-                throw RouteOptimizerError(.wrongSize, "row \(i + 1) has \(row.count) entries; a matrix of \(n) rows needs \(n) in each",
-                                          at: source)
+                throw InputError(.wrongSize, "row \(i + 1) has \(row.count) entries; a matrix of \(n) rows needs \(n) in each",
+                                 at: SourceLocation(file: source))
             }
             for (j, value) in row.enumerated() {
                 guard value >= 0 else {
-                    throw RouteOptimizerError(.negativeDistance, "distance \(value) (row \(i + 1), column \(j + 1)) is negative", at: source)
+                    throw InputError(.negativeDistance, "distance \(value) (row \(i + 1), column \(j + 1)) is negative", at: SourceLocation(file: source))
                 }
                 guard value <= Int(Int32.max) else {
-                    throw RouteOptimizerError(.notAnInteger, "distance \(value) (row \(i + 1), column \(j + 1)) exceeds \(Int32.max)", at: source)
+                    throw InputError(.notAnInteger, "distance \(value) (row \(i + 1), column \(j + 1)) exceeds \(Int32.max)", at: SourceLocation(file: source))
                 }
                 if i != j { entries[i * n + j] = Int32(value) }
             }

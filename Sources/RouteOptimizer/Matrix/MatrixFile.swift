@@ -1,5 +1,5 @@
 import Foundation
-import GeoFormats
+import RaceKitCore
 
 /// A distance matrix read from a user's file, with the stop labels the file gives (if any).
 ///
@@ -30,10 +30,10 @@ public struct MatrixFile: Hashable, Sendable {
     }
 
     /// Reads `path` as JSON when it ends in `.json`, otherwise as CSV.
-    /// - Throws: ``RouteOptimizerError`` naming the place of the first problem.
-    public static func read(path: String) throws(RouteOptimizerError) -> MatrixFile {
+    /// - Throws: `InputError` naming the place of the first problem.
+    public static func read(path: String) throws(InputError) -> MatrixFile {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw RouteOptimizerError(.malformedMatrix, "cannot read the file", at: path)
+            throw InputError(.malformedMatrix, "cannot read the file", at: SourceLocation(file: path))
         }
         if path.lowercased().hasSuffix(".json") { return try parseJSON(data, source: path) }
         return try parseCSV(String(decoding: data, as: UTF8.self), source: path)
@@ -42,10 +42,10 @@ public struct MatrixFile: Hashable, Sendable {
 
 extension MatrixFile {
     /// Throws `wrongSize` for no stops at all or more than ``RouteSolver/maximumStops``.
-    static func checkSize(_ n: Int, source: String) throws(RouteOptimizerError) {
-        guard n > 0 else { throw RouteOptimizerError(.wrongSize, "the matrix has no stops", at: source) }
+    static func checkSize(_ n: Int, source: String) throws(InputError) {
+        guard n > 0 else { throw InputError(.wrongSize, "the matrix has no stops", at: SourceLocation(file: source)) }
         guard n <= RouteSolver.maximumStops else {
-            throw RouteOptimizerError(.wrongSize, "\(n) stops; the optimizer takes at most \(RouteSolver.maximumStops)", at: source)
+            throw InputError(.wrongSize, "\(n) stops; the optimizer takes at most \(RouteSolver.maximumStops)", at: SourceLocation(file: source))
         }
     }
 }
@@ -55,7 +55,7 @@ extension MatrixFile {
 extension MatrixFile {
     /// Parses CSV text (see the type's documentation).
     /// - Complexity: O(size of the text).
-    public static func parseCSV(_ text: String, source: String) throws(RouteOptimizerError) -> MatrixFile {
+    public static func parseCSV(_ text: String, source: String) throws(InputError) -> MatrixFile {
         struct Cell { let text: Substring; let line: Int; let column: Int }
         var lines: [[Cell]] = []
         var lineNumber = 0
@@ -74,7 +74,7 @@ extension MatrixFile {
             }
             lines.append(cells)
         }
-        guard !lines.isEmpty else { throw RouteOptimizerError(.malformedMatrix, "the file has no rows", at: source) }
+        guard !lines.isEmpty else { throw InputError(.malformedMatrix, "the file has no rows", at: SourceLocation(file: source)) }
 
         /// Whether a cell starts like a number (a digit, or a sign or point then a digit): such a
         /// cell is a distance, and one that then does not parse (`0x10`, `1\0`) is an error, not a label.
@@ -100,7 +100,7 @@ extension MatrixFile {
         }
         let n = labels?.count ?? body.first?.count ?? 0
         guard body.count == n else {
-            throw RouteOptimizerError(.wrongSize, "\(body.count) rows of distances but \(n) columns; the matrix must be square", at: source)
+            throw InputError(.wrongSize, "\(body.count) rows of distances but \(n) columns; the matrix must be square", at: SourceLocation(file: source))
         }
         try checkSize(n, source: source)
         var entries = [Int32](repeating: 0, count: n * n)
@@ -108,17 +108,17 @@ extension MatrixFile {
             var cells = row[...]
             if rowsHaveLabels, let first = cells.first {
                 guard first.text == labels![i] else {
-                    throw RouteOptimizerError(.malformedMatrix, "row label '\(first.text)' should be '\(labels![i])', the header's label \(i + 1)",
-                                              at: "\(source):\(first.line):\(first.column)")
+                    throw InputError(.malformedMatrix, "row label '\(first.text)' should be '\(labels![i])', the header's label \(i + 1)",
+                                     at: SourceLocation(file: source, line: first.line, column: first.column))
                 }
                 cells = cells.dropFirst()
             }
             guard cells.count == n else {
-                throw RouteOptimizerError(.wrongSize, "this row has \(cells.count) distances; the matrix needs \(n) (one per stop)",
-                                          at: "\(source):\(row.first?.line ?? 0)")
+                throw InputError(.wrongSize, "this row has \(cells.count) distances; the matrix needs \(n) (one per stop)",
+                                 at: SourceLocation(file: source, line: row.first?.line ?? 0))
             }
             for (j, cell) in cells.enumerated() {
-                let value = try integer(cell.text, at: "\(source):\(cell.line):\(cell.column)")
+                let value = try integer(cell.text, at: SourceLocation(file: source, line: cell.line, column: cell.column))
                 if i != j { entries[i * n + j] = value }
             }
         }
@@ -126,20 +126,20 @@ extension MatrixFile {
     }
 
     /// A cell as a non-negative 32-bit whole number.
-    private static func integer(_ text: Substring, at location: String) throws(RouteOptimizerError) -> Int32 {
+    private static func integer(_ text: Substring, at location: SourceLocation) throws(InputError) -> Int32 {
         guard let value = DecimalParser.parse(text) else {
-            throw RouteOptimizerError(.notAnInteger, "'\(text)' is not a number", at: location)
+            throw InputError(.notAnInteger, "'\(text)' is not a number", at: location)
         }
         return try checked(value, text: String(text), at: location)
     }
 
-    private static func checked(_ value: Double, text: String, at location: String) throws(RouteOptimizerError) -> Int32 {
-        guard value >= 0 else { throw RouteOptimizerError(.negativeDistance, "distance \(text) is negative", at: location) }
+    private static func checked(_ value: Double, text: String, at location: SourceLocation) throws(InputError) -> Int32 {
+        guard value >= 0 else { throw InputError(.negativeDistance, "distance \(text) is negative", at: location) }
         guard value == value.rounded() else {
-            throw RouteOptimizerError(.notAnInteger, "distance \(text) is not a whole number (distances are integers: metres, seconds, …)", at: location)
+            throw InputError(.notAnInteger, "distance \(text) is not a whole number (distances are integers: metres, seconds, …)", at: location)
         }
         guard value <= Double(Int32.max) else {
-            throw RouteOptimizerError(.notAnInteger, "distance \(text) exceeds \(Int32.max)", at: location)
+            throw InputError(.notAnInteger, "distance \(text) exceeds \(Int32.max)", at: location)
         }
         return Int32(value)
     }
@@ -151,12 +151,12 @@ extension MatrixFile {
     /// Parses JSON data (see the type's documentation) with GeoFormats' strict JSON reader, so a
     /// syntax error names its line, column and reason.
     /// - Complexity: O(size of the data).
-    public static func parseJSON(_ data: Data, source: String) throws(RouteOptimizerError) -> MatrixFile {
+    public static func parseJSON(_ data: Data, source: String) throws(InputError) -> MatrixFile {
         let root: JSONValue
         do throws(InputError) {
             root = try JSONParser.parse([UInt8](data), file: source)
         } catch {
-            throw RouteOptimizerError(.malformedMatrix, error.message, at: error.location.description)
+            throw InputError(.malformedMatrix, error.message, at: error.location)
         }
         var labels: [String]? = nil
         var rowsValue = root
@@ -164,51 +164,51 @@ extension MatrixFile {
         if case .object(let members) = root {
             var seen = Set<String>()
             for member in members where !seen.insert(member.key).inserted {
-                throw RouteOptimizerError(.malformedMatrix, "\"\(member.key)\" appears more than once", at: "\(source):/\(member.key)")
+                throw InputError(.malformedMatrix, "\"\(member.key)\" appears more than once", at: SourceLocation(file: source, jsonPointer: JSONPointer.appending("", member.key)))
             }
             guard let matrix = root["matrix"] else {
-                throw RouteOptimizerError(.malformedMatrix, "expected a \"matrix\" key (an array of rows)", at: "\(source):/")
+                throw InputError(.malformedMatrix, "expected a \"matrix\" key (an array of rows)", at: SourceLocation(file: source, jsonPointer: ""))
             }
             rowsValue = matrix
             prefix = "/matrix"
             let labelKey = root["labels"] != nil ? "labels" : "ids"
             if let rawLabels = root[labelKey] {
                 guard case .array(let array) = rawLabels else {
-                    throw RouteOptimizerError(.malformedMatrix, "expected an array of labels", at: "\(source):/\(labelKey)")
+                    throw InputError(.malformedMatrix, "expected an array of labels", at: SourceLocation(file: source, jsonPointer: "/\(labelKey)"))
                 }
-                labels = try array.enumerated().map { (k, v) throws(RouteOptimizerError) -> String in
+                labels = try array.enumerated().map { (k, v) throws(InputError) -> String in
                     switch v {
                     case .string(let s): return s
                     case .number(let x): return JSONValue.numberText(x)
-                    default: throw RouteOptimizerError(.malformedMatrix, "a label must be a string or a number, found \(v.typeName)",
-                                                       at: "\(source):/\(labelKey)/\(k)")
+                    default: throw InputError(.malformedMatrix, "a label must be a string or a number, found \(v.typeName)",
+                                              at: SourceLocation(file: source, jsonPointer: "/\(labelKey)/\(k)"))
                     }
                 }
             }
         }
         guard case .array(let rows) = rowsValue else {
-            throw RouteOptimizerError(.malformedMatrix, "expected an array of rows, found \(rowsValue.typeName)",
-                                      at: "\(source):\(prefix.isEmpty ? "/" : prefix)")
+            throw InputError(.malformedMatrix, "expected an array of rows, found \(rowsValue.typeName)",
+                             at: SourceLocation(file: source, jsonPointer: prefix))
         }
         let n = rows.count
         if let labels, labels.count != n {
-            throw RouteOptimizerError(.wrongSize, "\(labels.count) labels but \(n) rows", at: "\(source):\(prefix)")
+            throw InputError(.wrongSize, "\(labels.count) labels but \(n) rows", at: SourceLocation(file: source, jsonPointer: prefix))
         }
         try checkSize(n, source: source)
         var entries = [Int32](repeating: 0, count: n * n)
         for (i, rowValue) in rows.enumerated() {
             guard case .array(let row) = rowValue else {
-                throw RouteOptimizerError(.malformedMatrix, "expected an array of distances, found \(rowValue.typeName)",
-                                          at: "\(source):\(prefix)/\(i)")
+                throw InputError(.malformedMatrix, "expected an array of distances, found \(rowValue.typeName)",
+                                 at: SourceLocation(file: source, jsonPointer: "\(prefix)/\(i)"))
             }
             guard row.count == n else {
-                throw RouteOptimizerError(.wrongSize, "this row has \(row.count) distances; the matrix needs \(n) (one per stop)",
-                                          at: "\(source):\(prefix)/\(i)")
+                throw InputError(.wrongSize, "this row has \(row.count) distances; the matrix needs \(n) (one per stop)",
+                                 at: SourceLocation(file: source, jsonPointer: "\(prefix)/\(i)"))
             }
             for (j, cell) in row.enumerated() {
-                let location = "\(source):\(prefix)/\(i)/\(j)"
+                let location = SourceLocation(file: source, jsonPointer: "\(prefix)/\(i)/\(j)")
                 guard case .number(let number) = cell else {
-                    throw RouteOptimizerError(.notAnInteger, "expected a number, found \(cell.typeName)", at: location)
+                    throw InputError(.notAnInteger, "expected a number, found \(cell.typeName)", at: location)
                 }
                 let value = try checked(number, text: JSONValue.numberText(number), at: location)
                 if i != j { entries[i * n + j] = value }

@@ -1,38 +1,40 @@
+import RaceKitCore
+
 extension RouteProblem {
     /// Checks sizes, indices, pins, precedence and windows; see ``init(matrix:labels:shape:precedence:pins:timeWindows:serviceTimes:travelTimes:startTime:)``.
-    func validate() throws(RouteOptimizerError) {
+    func validate() throws(InputError) {
         let n = count
         func name(_ i: Int) -> String { "'\(labels[i])'" }
-        func stop(_ i: Int, _ role: String) throws(RouteOptimizerError) {
-            guard (0..<n).contains(i) else { throw RouteOptimizerError(.unknownStop, "\(role) refers to stop \(i), but there are \(n) stops (0…\(n - 1))") }
+        func stop(_ i: Int, _ role: String) throws(InputError) {
+            guard (0..<n).contains(i) else { throw InputError(.unknownStop, "\(role) refers to stop \(i), but there are \(n) stops (0…\(n - 1))") }
         }
-        guard labels.count == n else { throw RouteOptimizerError(.wrongSize, "\(labels.count) labels for \(n) stops") }
+        guard labels.count == n else { throw InputError(.wrongSize, "\(labels.count) labels for \(n) stops") }
         guard timeWindows.isEmpty || timeWindows.count == n else {
-            throw RouteOptimizerError(.wrongSize, "\(timeWindows.count) time windows for \(n) stops (give one per stop, nil for none)")
+            throw InputError(.wrongSize, "\(timeWindows.count) time windows for \(n) stops (give one per stop, nil for none)")
         }
         guard serviceTimes.isEmpty || serviceTimes.count == n else {
-            throw RouteOptimizerError(.wrongSize, "\(serviceTimes.count) service times for \(n) stops")
+            throw InputError(.wrongSize, "\(serviceTimes.count) service times for \(n) stops")
         }
         if let k = serviceTimes.firstIndex(where: { $0 < 0 }) {
-            throw RouteOptimizerError(.negativeDistance, "service time \(serviceTimes[k]) of stop \(name(k)) is negative")
+            throw InputError(.negativeDistance, "service time \(serviceTimes[k]) of stop \(name(k)) is negative")
         }
         if let travelTimes, travelTimes.count != n {
-            throw RouteOptimizerError(.wrongSize, "a travel-time matrix of \(travelTimes.count) stops for \(n) stops")
+            throw InputError(.wrongSize, "a travel-time matrix of \(travelTimes.count) stops for \(n) stops")
         }
         guard n > 0 else { return }
 
         // Positions fixed by the shape and the pins.
         var positionOf = [Int?](repeating: nil, count: n)
         var stopAt = [Int?](repeating: nil, count: n)
-        func fix(_ s: Int, _ p: Int, _ why: String) throws(RouteOptimizerError) {
+        func fix(_ s: Int, _ p: Int, _ why: String) throws(InputError) {
             guard (0..<n).contains(p) else {
-                throw RouteOptimizerError(.conflictingPins, "stop \(name(s)) is pinned to position \(p), but positions run 0…\(n - 1)")
+                throw InputError(.conflictingPins, "stop \(name(s)) is pinned to position \(p), but positions run 0…\(n - 1)")
             }
             if let q = positionOf[s], q != p {
-                throw RouteOptimizerError(.conflictingPins, "stop \(name(s)) is fixed at position \(q) and \(why) at position \(p)")
+                throw InputError(.conflictingPins, "stop \(name(s)) is fixed at position \(q) and \(why) at position \(p)")
             }
             if let other = stopAt[p], other != s {
-                throw RouteOptimizerError(.conflictingPins, "position \(p) is taken by stop \(name(other)) and \(why) by stop \(name(s))")
+                throw InputError(.conflictingPins, "position \(p) is taken by stop \(name(other)) and \(why) by stop \(name(s))")
             }
             positionOf[s] = p
             stopAt[p] = s
@@ -53,31 +55,31 @@ extension RouteProblem {
             try stop(pair.before, "a precedence pair")
             try stop(pair.after, "a precedence pair")
             guard pair.before != pair.after else {
-                throw RouteOptimizerError(.precedenceCycle, "stop \(name(pair.before)) cannot come before itself")
+                throw InputError(.precedenceCycle, "stop \(name(pair.before)) cannot come before itself")
             }
             successors[pair.before].append(pair.after)
         }
         if !precedence.isEmpty {
             if let cycle = Self.findCycle(successors) {
-                throw RouteOptimizerError(.precedenceCycle, "precedence cycle: " + (cycle + [cycle[0]]).map(name).joined(separator: " → "))
+                throw InputError(.precedenceCycle, "precedence cycle: " + (cycle + [cycle[0]]).map(name).joined(separator: " → "))
             }
             // Every stop needs room for all stops that must come before it and after it.
             for s in 0..<n {
                 let after = Self.reachable(from: s, successors)
                 for t in after {
                     if let p = positionOf[s], let q = positionOf[t], p >= q {
-                        throw RouteOptimizerError(.conflictingPins, "stop \(name(s)) must come before \(name(t)), but they are fixed at positions \(p) and \(q)")
+                        throw InputError(.conflictingPins, "stop \(name(s)) must come before \(name(t)), but they are fixed at positions \(p) and \(q)")
                     }
                 }
                 if let p = positionOf[s], after.count > n - 1 - p {
-                    throw RouteOptimizerError(.conflictingPins, "stop \(name(s)) is fixed at position \(p), but \(after.count) stops must come after it")
+                    throw InputError(.conflictingPins, "stop \(name(s)) is fixed at position \(p), but \(after.count) stops must come after it")
                 }
             }
             var predecessorsCount = [Int](repeating: 0, count: n)
             for s in 0..<n { for t in Self.reachable(from: s, successors) { predecessorsCount[t] += 1 } }
             for s in 0..<n {
                 if let p = positionOf[s], predecessorsCount[s] > p {
-                    throw RouteOptimizerError(.conflictingPins, "stop \(name(s)) is fixed at position \(p), but \(predecessorsCount[s]) stops must come before it")
+                    throw InputError(.conflictingPins, "stop \(name(s)) is fixed at position \(p), but \(predecessorsCount[s]) stops must come before it")
                 }
             }
         }
@@ -91,7 +93,7 @@ extension RouteProblem {
             for s in 0..<n {
                 guard let window = timeWindows[s] else { continue }
                 guard window.opens <= window.closes else {
-                    throw RouteOptimizerError(.infeasibleTimeWindow, "the time window of stop \(name(s)) closes (\(window.closes)) before it opens (\(window.opens))")
+                    throw InputError(.infeasibleTimeWindow, "the time window of stop \(name(s)) closes (\(window.closes)) before it opens (\(window.opens))")
                 }
                 var earliest = startTime
                 if let first = shape.fixedStart, first != s {
@@ -99,7 +101,7 @@ extension RouteProblem {
                     earliest = departure + fromStart![s]
                 }
                 guard earliest <= window.closes else {
-                    throw RouteOptimizerError(.infeasibleTimeWindow, "stop \(name(s)) closes at \(window.closes), but cannot be reached before \(earliest)")
+                    throw InputError(.infeasibleTimeWindow, "stop \(name(s)) closes at \(window.closes), but cannot be reached before \(earliest)")
                 }
             }
         }

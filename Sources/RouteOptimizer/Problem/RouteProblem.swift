@@ -1,3 +1,5 @@
+import RaceKitCore
+
 /// A stop-order problem: n stops, the distances between them, the route's shape and the
 /// organiser's constraints. Built once, validated at `init`; the solver never sees an invalid one.
 ///
@@ -44,7 +46,7 @@ public struct RouteProblem: Hashable, Sendable {
     ///   - serviceTimes: empty, or one non-negative entry per stop.
     ///   - travelTimes: times between stops for the time windows; `matrix` when `nil`.
     ///   - startTime: the time at the first stop, in the units of the time windows.
-    /// - Throws: ``RouteOptimizerError``: `unknownStop` (an index out of range), `precedenceCycle`
+    /// - Throws: `InputError`: `unknownStop` (an index out of range), `precedenceCycle`
     ///   (naming the stops of the cycle), `conflictingPins` (two stops at one position, a stop at two
     ///   positions, a pin against a fixed end or against a precedence pair), `infeasibleTimeWindow`
     ///   (a window that closes before it opens or before the stop can be reached at all),
@@ -54,7 +56,7 @@ public struct RouteProblem: Hashable, Sendable {
         matrix: DistanceMatrix, labels: [String]? = nil, shape: RouteShape = .closedTour(),
         precedence: [Precedence] = [], pins: [Pin] = [], timeWindows: [TimeWindow?] = [],
         serviceTimes: [Int] = [], travelTimes: DistanceMatrix? = nil, startTime: Int = 0
-    ) throws(RouteOptimizerError) {
+    ) throws(InputError) {
         self.matrix = matrix
         self.labels = labels ?? (0..<matrix.count).map { String($0) }
         self.shape = shape
@@ -69,9 +71,9 @@ public struct RouteProblem: Hashable, Sendable {
 
     /// The index of the stop labelled `label`.
     /// - Throws: `unknownStop` naming the label.
-    public static func index(of label: String, in labels: [String]) throws(RouteOptimizerError) -> Int {
+    public static func index(of label: String, in labels: [String]) throws(InputError) -> Int {
         guard let index = labels.firstIndex(of: label) else {
-            throw RouteOptimizerError(.unknownStop, "unknown stop id '\(label)'")
+            throw InputError(.unknownStop, "unknown stop id '\(label)'")
         }
         return index
     }

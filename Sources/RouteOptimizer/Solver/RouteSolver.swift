@@ -1,3 +1,5 @@
+import RaceKitCore
+
 /// Finds a short order of the stops that meets every constraint of a ``RouteProblem``.
 ///
 /// - Up to ``Options/exactLimit`` stops (13 by default): Held–Karp, exact, every constraint
@@ -30,15 +32,15 @@ public enum RouteSolver {
     /// - Throws: `noFeasibleOrder` when the constraints admit no order (proven for exact sizes, and
     ///   at once when two stops' windows prove it; otherwise when neither the construction nor the
     ///   search found one).
-    public static func solve(_ problem: RouteProblem, options: Options = Options()) throws(RouteOptimizerError) -> RouteSolution {
+    public static func solve(_ problem: RouteProblem, options: Options = Options()) throws(InputError) -> RouteSolution {
         try solve(problem, options: options, budget: SearchBudget(options))
     }
 
-    static func solve(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(RouteOptimizerError) -> RouteSolution {
+    static func solve(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(InputError) -> RouteSolution {
         let n = problem.count
         if n <= max(options.exactLimit, 7) {
             guard let (order, length) = HeldKarp.solve(problem) else {
-                throw RouteOptimizerError(.noFeasibleOrder, "no order of the \(n) stops satisfies every constraint (proven by exhaustive search)")
+                throw InputError(.noFeasibleOrder, "no order of the \(n) stops satisfies every constraint (proven by exhaustive search)")
             }
             return RouteSolution(order: order, length: length, isProvenOptimal: true, iterations: 0, method: .heldKarp)
         }
@@ -93,15 +95,15 @@ public enum RouteSolver {
 
     // MARK: Constrained or asymmetric
 
-    private static func constrained(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(RouteOptimizerError) -> RouteSolution {
+    private static func constrained(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(InputError) -> RouteSolution {
         if let reason = provablyLate(problem) {
-            throw RouteOptimizerError(.noFeasibleOrder, "no order of the \(problem.count) stops satisfies every constraint: " + reason)
+            throw InputError(.noFeasibleOrder, "no order of the \(problem.count) stops satisfies every constraint: " + reason)
         }
         var initial = greedyOrder(problem).map { Int32($0) }
         var meter = FeasibilityMeter(problem)
         let repaired = repairOrder(&initial, meter: &meter)
-        let failure = RouteOptimizerError(.noFeasibleOrder, "found no order of the \(problem.count) stops that satisfies every constraint "
-                                          + "(the constraints may be contradictory; check time windows against travel times)")
+        let failure = InputError(.noFeasibleOrder, "found no order of the \(problem.count) stops that satisfies every constraint "
+                                 + "(the constraints may be contradictory; check time windows against travel times)")
         // A late order is a start (the search minimises lateness first); a broken pin or pair is not.
         guard repaired.broken == 0 else { throw failure }
         let search = ConstrainedOrderSearch(problem, initial: initial.map { Int($0) }, seed: options.seed)

@@ -1,5 +1,5 @@
 import Foundation
-import GeoFormats
+import RaceKitCore
 
 /// A symmetric TSPLIB instance with node coordinates (`TYPE: TSP`, `NODE_COORD_SECTION`,
 /// `EDGE_WEIGHT_TYPE` GEO, EUC_2D, CEIL_2D or ATT).
@@ -50,10 +50,10 @@ public struct TSPLIBInstance: Hashable, Sendable {
     }
 
     /// Reads a `.tsp` file.
-    /// - Throws: ``RouteOptimizerError`` (`malformedTSPLIB`, `unsupportedTSPLIB`) naming `file:line:column`.
-    public static func read(path: String) throws(RouteOptimizerError) -> TSPLIBInstance {
+    /// - Throws: `InputError` (`malformedTSPLIB`, `unsupportedTSPLIB`) naming `file:line:column`.
+    public static func read(path: String) throws(InputError) -> TSPLIBInstance {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw RouteOptimizerError(.malformedTSPLIB, "cannot read the file", at: path)
+            throw InputError(.malformedTSPLIB, "cannot read the file", at: SourceLocation(file: path))
         }
         let stem = String(path.split(separator: "/").last ?? Substring(path))
         return try parse(String(decoding: data, as: UTF8.self), source: path,
@@ -62,7 +62,7 @@ public struct TSPLIBInstance: Hashable, Sendable {
 
     /// Parses the text of a `.tsp` file; `source` names it in errors.
     /// - Complexity: O(size of the text).
-    public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(RouteOptimizerError) -> TSPLIBInstance {
+    public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(InputError) -> TSPLIBInstance {
         var spec: [String: (value: String, line: Int)] = [:]
         var coordinates: [(x: Double, y: Double)] = []
         var inCoordinates = false
@@ -76,16 +76,16 @@ public struct TSPLIBInstance: Hashable, Sendable {
             if inCoordinates, let id = DecimalParser.parseInteger(fields[0]) {
                 let column = (raw.firstIndex { $0 != " " && $0 != "\t" }.map { raw.distance(from: raw.startIndex, to: $0) } ?? 0) + 1
                 guard fields.count >= 3 else {
-                    throw RouteOptimizerError(.malformedTSPLIB, "expected 'id x y', got '\(line)'", at: "\(source):\(lineNumber):\(column)")
+                    throw InputError(.malformedTSPLIB, "expected 'id x y', got '\(line)'", at: SourceLocation(file: source, line: lineNumber, column: column))
                 }
                 // The decimal grammar of every reader: finite, no hexadecimal, no nan or inf.
                 guard let x = DecimalParser.parse(fields[1]), let y = DecimalParser.parse(fields[2]) else {
-                    throw RouteOptimizerError(.malformedTSPLIB, "node \(id): coordinates must be finite decimal numbers, got '\(fields[1]) \(fields[2])'",
-                                              at: "\(source):\(lineNumber):\(column)")
+                    throw InputError(.malformedTSPLIB, "node \(id): coordinates must be finite decimal numbers, got '\(fields[1]) \(fields[2])'",
+                                     at: SourceLocation(file: source, line: lineNumber, column: column))
                 }
                 guard id == coordinates.count + 1 else {
-                    throw RouteOptimizerError(.malformedTSPLIB, "node \(id) where node \(coordinates.count + 1) was expected (ids must be 1…n in order)",
-                                              at: "\(source):\(lineNumber):\(column)")
+                    throw InputError(.malformedTSPLIB, "node \(id) where node \(coordinates.count + 1) was expected (ids must be 1…n in order)",
+                                     at: SourceLocation(file: source, line: lineNumber, column: column))
                 }
                 coordinates.append((x, y))
                 continue
@@ -99,35 +99,35 @@ public struct TSPLIBInstance: Hashable, Sendable {
             let key = String(fields[0]).uppercased()
             if key == "NODE_COORD_SECTION" { inCoordinates = true; continue }
             if key.hasSuffix("_SECTION") {
-                throw RouteOptimizerError(.unsupportedTSPLIB, "section \(key) is not supported (only NODE_COORD_SECTION)", at: "\(source):\(lineNumber):1")
+                throw InputError(.unsupportedTSPLIB, "section \(key) is not supported (only NODE_COORD_SECTION)", at: SourceLocation(file: source, line: lineNumber, column: 1))
             }
-            throw RouteOptimizerError(.malformedTSPLIB, "expected 'KEY : value' or a section, got '\(line)'", at: "\(source):\(lineNumber):1")
+            throw InputError(.malformedTSPLIB, "expected 'KEY : value' or a section, got '\(line)'", at: SourceLocation(file: source, line: lineNumber, column: 1))
         }
         if let type = spec["TYPE"], !["TSP"].contains(type.value.uppercased()) {
-            throw RouteOptimizerError(.unsupportedTSPLIB, "TYPE \(type.value) is not supported (only TSP)", at: "\(source):\(type.line):1")
+            throw InputError(.unsupportedTSPLIB, "TYPE \(type.value) is not supported (only TSP)", at: SourceLocation(file: source, line: type.line, column: 1))
         }
         guard let rawType = spec["EDGE_WEIGHT_TYPE"] else {
-            throw RouteOptimizerError(.malformedTSPLIB, "no EDGE_WEIGHT_TYPE", at: source)
+            throw InputError(.malformedTSPLIB, "no EDGE_WEIGHT_TYPE", at: SourceLocation(file: source))
         }
         guard let type = EdgeWeightType(rawValue: rawType.value.uppercased()) else {
-            throw RouteOptimizerError(.unsupportedTSPLIB, "EDGE_WEIGHT_TYPE \(rawType.value) is not supported (GEO, EUC_2D, CEIL_2D, ATT)",
-                                      at: "\(source):\(rawType.line):1")
+            throw InputError(.unsupportedTSPLIB, "EDGE_WEIGHT_TYPE \(rawType.value) is not supported (GEO, EUC_2D, CEIL_2D, ATT)",
+                             at: SourceLocation(file: source, line: rawType.line, column: 1))
         }
         guard let rawDimension = spec["DIMENSION"], let dimension = DecimalParser.parseInteger(rawDimension.value), dimension > 0 else {
-            throw RouteOptimizerError(.malformedTSPLIB, "no valid DIMENSION", at: source)
+            throw InputError(.malformedTSPLIB, "no valid DIMENSION", at: SourceLocation(file: source))
         }
         let most = RouteSolver.maximumStops
         guard dimension <= most else {
-            throw RouteOptimizerError(.unsupportedTSPLIB, "DIMENSION \(dimension) is more than \(most) nodes (the solver keeps two "
-                                      + "n × n distance matrices: \(RouteSolver.peakMatrixBytes(stops: most) / 1_000_000) MB at that size)",
-                                      at: "\(source):\(rawDimension.line):1")
+            throw InputError(.unsupportedTSPLIB, "DIMENSION \(dimension) is more than \(most) nodes (the solver keeps two "
+                             + "n × n distance matrices: \(RouteSolver.peakMatrixBytes(stops: most) / 1_000_000) MB at that size)",
+                             at: SourceLocation(file: source, line: rawDimension.line, column: 1))
         }
         guard coordinates.count == dimension else {
-            throw RouteOptimizerError(.malformedTSPLIB, "DIMENSION is \(dimension) but the file has \(coordinates.count) coordinates", at: source)
+            throw InputError(.malformedTSPLIB, "DIMENSION is \(dimension) but the file has \(coordinates.count) coordinates", at: SourceLocation(file: source))
         }
         if let span = longestPossibleDistance(type, coordinates), span > Double(Self.largestDistance) {
-            throw RouteOptimizerError(.malformedTSPLIB, "the coordinates are too far apart: distances up to \(span) would not fit in "
-                                      + "32 bits (at most \(Self.largestDistance))", at: source)
+            throw InputError(.malformedTSPLIB, "the coordinates are too far apart: distances up to \(span) would not fit in "
+                             + "32 bits (at most \(Self.largestDistance))", at: SourceLocation(file: source))
         }
         return TSPLIBInstance(name: spec["NAME"]?.value ?? defaultName, comment: spec["COMMENT"]?.value, edgeWeightType: type,
                               coordinates: coordinates)

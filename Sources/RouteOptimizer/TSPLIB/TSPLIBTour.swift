@@ -1,12 +1,13 @@
 import Foundation
+import RaceKitCore
 
 /// TSPLIB tour files (`*.opt.tour`) and the `bestSolutions.txt` list of optimal lengths.
 public enum TSPLIBTour {
     /// The tour in a `.tour` file as 0-based stops (the file's ids minus one), up to `-1` or `EOF`.
     /// - Throws: `malformedTSPLIB` naming `file:line:column` of a token that is not an integer.
-    public static func read(path: String) throws(RouteOptimizerError) -> [Int] {
+    public static func read(path: String) throws(InputError) -> [Int] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw RouteOptimizerError(.malformedTSPLIB, "cannot read the file", at: path)
+            throw InputError(.malformedTSPLIB, "cannot read the file", at: SourceLocation(file: path))
         }
         var tour: [Int] = []
         var inSection = false
@@ -19,7 +20,7 @@ public enum TSPLIBTour {
             if line == "EOF" { break }
             for token in line.split(separator: " ") {
                 guard let id = Int(token) else {
-                    throw RouteOptimizerError(.malformedTSPLIB, "'\(token)' is not a node id", at: "\(path):\(lineNumber)")
+                    throw InputError(.malformedTSPLIB, "'\(token)' is not a node id", at: SourceLocation(file: path, line: lineNumber))
                 }
                 if id == -1 { return tour }
                 tour.append(id - 1)

@@ -1,3 +1,5 @@
+import RaceKitCore
+
 extension RouteSolver {
     /// Up to K different orders of the same stops, each at most `maxExcessPercent` longer than the
     /// shortest of them, that share as few directed consecutive legs as possible. Fewer when no
@@ -24,10 +26,10 @@ extension RouteSolver {
     /// - Throws: `invalidOption` for `count < 1` or a negative excess; the solver's errors.
     /// - Complexity: `count × 4` solver runs.
     public static func fairVariants(_ problem: RouteProblem, count: Int, maxExcessPercent: Double,
-                                    options: Options = Options()) throws(RouteOptimizerError) -> RouteVariantSet {
-        guard count >= 1 else { throw RouteOptimizerError(.invalidOption, "the number of variants must be at least 1") }
+                                    options: Options = Options()) throws(InputError) -> RouteVariantSet {
+        guard count >= 1 else { throw InputError(.invalidOption, "the number of variants must be at least 1") }
         guard maxExcessPercent >= 0, maxExcessPercent.isFinite else {
-            throw RouteOptimizerError(.invalidOption, "the allowed excess must be a non-negative percentage")
+            throw InputError(.invalidOption, "the allowed excess must be a non-negative percentage")
         }
         let weightsPerVariant = 4
         let share = 1 / Double(1 + (count - 1) * weightsPerVariant)

@@ -1,6 +1,13 @@
 import GeoCore
-import GeoFormats
+import RaceKitCore
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct JSONParserTests {
     private func parse(_ text: String) throws(InputError) -> JSONValue {

@@ -1,5 +1,5 @@
 import Foundation
-import GeoFormats
+import RaceKitCore
 import Testing
 
 /// ``OutputFile`` and ``OutputBatch`` on their own: what replaces what, and what is left when

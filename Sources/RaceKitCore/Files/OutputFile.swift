@@ -1,5 +1,11 @@
+import SystemPackage
+
+// The C library only for what swift-system does not cover: folders, links, renames, temporary
+// files, permissions and owners.
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -52,17 +58,12 @@ public enum OutputFile {
     /// Writes all of `bytes` to an open descriptor, retrying short writes and interruptions.
     /// - Returns: `nil` on success, otherwise the system's error number.
     public static func write(_ bytes: [UInt8], toDescriptor fd: Int32) -> Int32? {
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            guard n > 0 else { return EIO }
-            written += n
+        do {
+            _ = try FileDescriptor(rawValue: fd).writeAll(bytes)
+            return nil
+        } catch {
+            return (error as? Errno)?.rawValue ?? EIO
         }
-        return nil
     }
 
     /// The system's sentence for an error number (`No space left on device`).
@@ -75,14 +76,6 @@ public enum OutputFile {
 
     static func failure(_ path: String, _ what: String, _ code: Int32 = errno) -> InputError {
         InputError(SourceLocation(file: path), "\(what): \(reason(code))")
-    }
-
-    private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.write(fd, buffer, count)
-        #else
-        return Darwin.write(fd, buffer, count)
-        #endif
     }
 }
 
@@ -153,10 +146,12 @@ private struct StagedFile {
             }
             Self.syncFolder(of: target)
         case .stream:
-            let fd = open(shownPath, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            guard fd >= 0 else { throw OutputFile.failure(shownPath, "cannot open for writing") }
-            defer { close(fd) }
-            if let code = OutputFile.write(bytes, toDescriptor: fd) {
+            let file: FileDescriptor
+            do { file = try FileDescriptor.open(FilePath(shownPath), .writeOnly, options: [.truncate, .closeOnExec]) } catch {
+                throw OutputFile.failure(shownPath, "cannot open for writing", (error as? Errno)?.rawValue ?? EIO)
+            }
+            defer { try? file.close() }
+            if let code = OutputFile.write(bytes, toDescriptor: file.rawValue) {
                 throw OutputFile.failure(shownPath, "cannot write", code)
             }
         }

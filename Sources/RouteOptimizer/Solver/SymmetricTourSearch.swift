@@ -33,24 +33,22 @@ import GeoCore
 /// With the invariant checks compiled in (`-Xswiftc -DROUTE_OPTIMIZER_INVARIANTS`), the tour and
 /// its position index are checked after every move, and the kept length against a recount after
 /// every round.
+///
+/// The constants below were tuned on TSPLIB instances; docs/optimizer-tuning.md has the
+/// measurements behind each value.
 final class SymmetricTourSearch {
     /// One kick in this many is a global double bridge (segments up to n/3), for edges between
     /// far-apart regions that local kicks cannot re-route.
     static let globalEvery = 100
-    /// The longest segment of a local kick: 100 beat 10, 25, 50, 150 and 250 on gr666 at 1 s
-    /// once the 3-opt chain was in (0.04 % mean gap over 8 seeds against 0.06 % for 50).
+    /// The longest segment of a local kick: long enough to move a fault, short enough to stay local.
     static let kickSegment = 100
     /// The longest segment of a kick (at most n/4) in the first ``earlyRoundsPerStop``·n rounds
-    /// of a walk, when the tour still has coarse faults that short kicks leave alone: on gr666
-    /// at 6 000 rounds (about 0.1 s), 24 seeds, the mean gap went from 0.24 % (worst 0.94 %) to
-    /// 0.16 % (worst 0.40 %); at 75 000 rounds, 48 seeds, 0.039 % with one seed above 0.1 %.
-    /// Long kicks for a whole walk did worse there (0.06 %, 2 of 24 above 0.1 %).
+    /// of a walk, when the tour still has coarse faults that short kicks leave alone.
     static let earlyKickSegment = 200
     /// How long a walk kicks with ``earlyKickSegment``, in rounds per stop.
     static let earlyRoundsPerStop = 5
     /// A kicked tour is kept when it is at most this many thousandths of an average edge (of the
-    /// first local optimum) longer than the best tour so far; 1000 (one average edge) beat 0, 30,
-    /// 100, 300, 600, 1500 and 3000 on gr431, ali535 and gr666 at 0.1 s and 1 s.
+    /// first local optimum) longer than the best tour so far: a walk must cross ridges to leave a basin.
     static let acceptPerMille = 1000
 
     let n: Int
@@ -331,10 +329,7 @@ final class SymmetricTourSearch {
 
     // MARK: Sequential 3-opt chain
 
-    /// The most 3-opt steps of a chain (1 is plain 3-opt): on gr666 at 1 s, 8 seeds, 3 left a mean
-    /// gap of 0.12 % against 0.25 % for 1 and 0.35 % for 2 (greedy start, plain α candidates), and
-    /// 0.06 % against 0.10 % for 4 (1-tree candidates). The depth-3 chain of 2-opt flips without
-    /// backtracking that this replaces left 0.33 % in the first setting.
+    /// The most 3-opt steps of a chain (1 is plain 3-opt): deeper chains find more, at a cost per stop.
     static let maxSteps = 3
 
     /// Applies a 2-opt move (as ``twoOptMove(_:_:_:_:)``) and journals it.
@@ -527,25 +522,18 @@ final class SymmetricTourSearch {
 
     // MARK: Candidates
 
-    /// Subgradient iterations for the 1-tree penalties at most: on gr666 at 1 s (24 seeds) 150
-    /// left no gap above 0.1 %, 50 left four.
+    /// Subgradient iterations for the 1-tree penalties at most: enough for candidates, not a bound.
     static let ascentIterations = 150
-    /// Nearest neighbours per stop in the ascent's sparse graph (``SparseGraph``); 6 and 14 did
-    /// no better on gr666.
+    /// Nearest neighbours per stop in the ascent's sparse graph (``SparseGraph``).
     static let ascentGraphNeighbours = 10
-    /// The share of a time budget the penalties may take. On the sparse graph 150 iterations take
-    /// about 14 ms for gr666, so this only bites on short budgets: at 0.1 s, 5 % (about 50
-    /// iterations) left a mean gap of 0.19 % against 0.28 % for 10 % and 0.41 % for 20 % (16 seeds),
-    /// the time going to kicks instead.
+    /// The share of a time budget the penalties may take; on short budgets kicks use time better.
     static let ascentPercent = 5.0
 
     /// Rebuilds the candidate lists: five in eight by α-nearness on the distances transformed by
     /// 1-tree penalties (``oneTreePenalties(graph:upperBound:iterations:stop:)`` on a sparse graph,
     /// the current tour's length as the upper bound), the rest nearest on the same distances
-    /// (α-only edges such as ali535's 222–339, 13th nearest at both ends, are in the optimal tour);
-    /// each list sorted by true distance, as the searches stop at the first neighbour whose partial
-    /// gain is no longer positive. On gr666 at 1 s these candidates (with the greedy start) took
-    /// the mean gap from 0.12 % to 0.06 %.
+    /// (some optimal edges are α-near but far from nearest); each list sorted by true distance, as
+    /// the searches stop at the first neighbour whose partial gain is no longer positive.
     /// - Parameter stop: read after each subgradient iteration; true ends the ascent.
     private func refineCandidates(_ stop: () -> Bool) {
         let graph = SparseGraph(count: n, nearest: ascentNearest, k: ascentNearest.count / n, distance: dist)
@@ -569,10 +557,8 @@ final class SymmetricTourSearch {
 
     /// Swaps two adjacent segments at a random place (a double bridge: segments of at most
     /// `longestSegment` stops and n/4, or up to n/3 one time in ``globalEvery``); returns
-    /// whether it found a place that keeps every fixed edge. Double bridges whose three cuts follow
-    /// a random stop and two of its candidates (near in space, anywhere in the tour) did worse on
-    /// gr666 at 1 s, as 10 % or 50 % of the kicks (0.36 % and 0.47 % mean gap against 0.38 %,
-    /// before the 3-opt chain; 0.41 % and 0.49 % against 0.27 % with it).
+    /// whether it found a place that keeps every fixed edge. Random places, not candidates: kicks
+    /// at candidates did worse.
     private func kick(longestSegment: Int) -> Bool {
         let global = random.next() % UInt64(SymmetricTourSearch.globalEvery) == 0
         let maxSegment = global ? max(1, n / 3) : max(1, min(longestSegment, n / 4))
@@ -626,12 +612,8 @@ final class SymmetricTourSearch {
     }
 
     /// Rounds of one walk, per stop: after 40·n rounds the search starts a new walk from the
-    /// first local optimum (with the candidates it has), keeping the best tour of all walks. A
-    /// walk drifts between a few deep basins (on gr666, one 0.175 % over the optimum that differs
-    /// from it in 80 edges across the map) and can stay in one for 100 000 rounds; fresh walks
-    /// give each budget several draws. On gr666 at 75 000 rounds (about 1 s), 48 seeds: 1 above
-    /// 0.1 % with walks of 40·n, against 10 with one walk; 30·n and 50·n did worse than 40·n, and
-    /// restarting only after 15–60·n rounds without a new best did not help.
+    /// first local optimum (with the candidates it has), keeping the best tour of all walks; a
+    /// walk can stay in one deep basin for a long time, and fresh walks give each budget several draws.
     static let walkRoundsPerStop = 40
 
     /// Local search from the current tour, new candidate lists, then kicks while the budget

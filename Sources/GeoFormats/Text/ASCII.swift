@@ -36,9 +36,12 @@ enum ASCII {
     static let underscore: UInt8 = 0x5F
     static let lowercaseA: UInt8 = 0x61
     static let lowercaseF: UInt8 = 0x66
+    static let lowercaseN: UInt8 = 0x6E
     static let lowercaseT: UInt8 = 0x74
     static let lowercaseX: UInt8 = 0x78
     static let lowercaseZ: UInt8 = 0x7A
+    static let leftBrace: UInt8 = 0x7B
+    static let rightBrace: UInt8 = 0x7D
     static let delete: UInt8 = 0x7F
     /// The first byte that is not ASCII: every byte of a multi-byte UTF-8 character is at least this.
     static let firstNonASCII: UInt8 = 0x80

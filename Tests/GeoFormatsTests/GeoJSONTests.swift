@@ -40,8 +40,8 @@ struct GeoJSONTests {
         (#"{"coordinates":[0,0]}"#, "e.geojson:1:1: error: /type: the \"type\" member is missing"),
         (#"{"type":"FeatureCollection","features":[{"type":"#, "e.geojson:1:49: error: unexpected end of file (truncated?)"),
         ("", "e.geojson:1:1: error: the file is empty"),
-        (String(repeating: "[", count: 300), "e.geojson:1:257: error: JSON nested more than 256 deep"),
-        (#"{"type":"Point","coordinates":[1e999,0]}"#, "e.geojson:1:32: error: '1e999' is not a finite number"),
+        (String(repeating: "[", count: 300), "e.geojson:1:257: error: nesting deeper than 256 levels"),
+        (#"{"type":"Point","coordinates":[1e999,0]}"#, "e.geojson:1:32: error: number 1e999 is too large for a double"),
     ]
 
     @Test("bad GeoJSON names file:line:column and the JSON path", arguments: 0..<12)
@@ -50,6 +50,46 @@ struct GeoJSONTests {
         var got = ""
         do { _ = try GeoJSONReader.parse(Array(input.utf8), file: "e.geojson") } catch { got = error.description }
         #expect(got == message)
+    }
+
+    /// A feature whose property `name` is `value`, as bytes (so a test can put invalid UTF-8 in it);
+    /// the value starts at column 56.
+    static func feature(name value: [UInt8]) -> [UInt8] {
+        Array(#"{"type":"Feature","geometry":null,"properties":{"name":"#.utf8) + value + Array("}}".utf8)
+    }
+
+    /// Strings and numbers that GeoJSONReader once read its own way (a lone surrogate became
+    /// U+FFFD, invalid UTF-8 was repaired, a leading zero passed), with JSONParser's verdict.
+    static let tokenRules: [(value: [UInt8], message: String)] = [
+        (Array(#""\ud800""#.utf8), #"e.geojson:1:63: error: a \u escape has a lone high surrogate"#),
+        (Array(#""\ud800\u0041""#.utf8), #"e.geojson:1:69: error: a \u escape has a lone high surrogate"#),
+        (Array(#""\udc00""#.utf8), #"e.geojson:1:63: error: a \u escape names no character"#),
+        ([0x22, 0x61, 0xFF, 0x62, 0x22], "e.geojson:1:56: error: the string is not valid UTF-8"),
+        ([0x22, 0xC3, 0x22], "e.geojson:1:56: error: the string is not valid UTF-8"),
+        ([0x22, 0x5C, 0x6E, 0xED, 0xA0, 0x80, 0x22], "e.geojson:1:56: error: the string is not valid UTF-8"),
+        (Array("01".utf8), "e.geojson:1:56: error: a number may not start with 0"),
+        (Array("1.".utf8), "e.geojson:1:56: error: a number needs digits after '.'"),
+    ]
+
+    @Test("strings and numbers follow JSONParser's rules, with the same message at the same place", arguments: 0..<8)
+    func tokenRulesAreJSONParsers(_ k: Int) {
+        let bytes = Self.feature(name: Self.tokenRules[k].value)
+        var geoJSON = "", json = ""
+        do { _ = try GeoJSONReader.parse(bytes, file: "e.geojson"); geoJSON = "accepted" } catch { geoJSON = error.description }
+        do { _ = try JSONParser.parse(bytes, file: "e.geojson"); json = "accepted" } catch { json = error.description }
+        #expect(geoJSON == Self.tokenRules[k].message)
+        #expect(geoJSON == json)
+    }
+
+    @Test("escaped and plain strings decode as JSONParser decodes them")
+    func stringsDecodeAsJSONParser() throws {
+        let bytes = Self.feature(name: Array(#""\ud83d\ude00 caf\u00e9 \"Zürich\"""#.utf8))
+        guard case .feature(let feature) = try GeoJSONReader.parse(bytes, file: "s.geojson") else {
+            Issue.record("not a feature")
+            return
+        }
+        #expect(feature.properties == [JSONMember("name", .string("😀 café \"Zürich\""))])
+        #expect(try JSONParser.parse(bytes, file: "s.geojson")["properties"]?["name"] == .string("😀 café \"Zürich\""))
     }
 
     @Test("random GPX documents survive GPX → GeoJSON → GPX with tracks, times, routes and waypoints")

@@ -24,6 +24,25 @@ struct SimulateCommandTests {
         Array(stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).prefix { !$0.isEmpty })
     }
 
+    @Test("a name with an emoji keeps its columns: widths count characters, not UTF-16 units")
+    func emojiNameAligned() throws {
+        let folder = try TemporaryFolder()
+        for file in try FileManager.default.contentsOfDirectory(atPath: Self.tracks) where file.hasSuffix(".gpx") {
+            let text = try String(contentsOfFile: Self.tracks + "/" + file, encoding: .utf8)
+            _ = try folder.write(file, text.replacingOccurrences(of: "<name>Anna</name>", with: "<name>Anna 🏃</name>"))
+        }
+        let result = try RaceKitBinary.run(["simulate", Self.race, folder.url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = Self.courseStandings(result.stdout)
+        let anna = try #require(lines.first { $0.contains("Anna 🏃 ") })
+        let beat = try #require(lines.first { $0.contains("Beat ") })
+        // The status column starts at the same character in every row.
+        func statusColumn(_ line: String) -> Int? {
+            line.firstRange(of: " OK ").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+        }
+        #expect(statusColumn(anna) != nil && statusColumn(anna) == statusColumn(beat), "\(lines.joined(separator: "\n"))")
+    }
+
     @Test("--mode scores the same tracks under another mode; --mode none leaves the game out")
     func modes() throws {
         for mode in ["quiz", "relay"] {

@@ -1,4 +1,5 @@
 import GeoCore
+import RaceKitCore
 import RaceModel
 
 /// One line of the standings: a competitor (a participant, or a team in team modes).
@@ -85,22 +86,14 @@ public struct Standings: Hashable, Sendable, Codable {
     /// A plain-text table, the same bytes for the same standings.
     public func table() -> String {
         let header = ["rank", "competitor", "status", "points", "stops", "finish"] + columns
-        var lines: [[String]] = []
-        func add(_ rows: [StandingsRow]) {
-            for row in rows {
-                lines.append([row.rank.map(String.init) ?? "-", row.competitor, row.status.rawValue, String(row.points),
-                              String(row.stopsReached), row.finishTime.map(RaceClock.text) ?? "-"]
-                             + columns.map { row.details[$0] ?? "" })
-            }
+        var table = TextTable(alignments: header.map { _ in .left }, trimsTrailingSpaces: true)
+        table.append(header)
+        for row in rows {
+            table.append([row.rank.map(String.init) ?? "-", row.competitor, row.status.rawValue, String(row.points),
+                          String(row.stopsReached), row.finishTime.map(RaceClock.text) ?? "-"]
+                         + columns.map { row.details[$0] ?? "" })
         }
-        add(rows)
-        var widths = header.map(\.count)
-        for line in lines { for (i, cell) in line.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        func render(_ cells: [String]) -> String {
-            cells.enumerated().map { i, cell in cell + String(repeating: " ", count: widths[i] - cell.count) }
-                .joined(separator: "  ").trimmingTrailingSpaces() + "\n"
-        }
-        var out = render(header) + lines.map(render).joined()
+        var out = table.text
         for group in groups {
             out += "\ngroup \(group.id) (\(group.name))\n"
             for row in group.rows {
@@ -108,14 +101,6 @@ public struct Standings: Hashable, Sendable, Codable {
             }
         }
         return out
-    }
-}
-
-extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var s = Substring(self)
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
     }
 }
 

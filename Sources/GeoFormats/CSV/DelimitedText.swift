@@ -37,7 +37,7 @@ struct DelimitedText {
             line += 1
             let start = offset
             var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            while end < bytes.count && bytes[end] != ASCII.lineFeed { end += 1 }
             offset = end + 1
             var stop = end
             while stop > start && Self.isSpace(bytes[stop - 1]) { stop -= 1 }
@@ -46,7 +46,7 @@ struct DelimitedText {
             var fieldStart = start
             while true {
                 var comma = fieldStart
-                while comma < stop && bytes[comma] != 0x2C { comma += 1 }
+                while comma < stop && bytes[comma] != ASCII.comma { comma += 1 }
                 var a = fieldStart, b = comma
                 while a < b && Self.isSpace(bytes[a]) { a += 1 }
                 while b > a && Self.isSpace(bytes[b - 1]) { b -= 1 }
@@ -63,7 +63,7 @@ struct DelimitedText {
     }
 
     @inline(__always)
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == ASCII.space || byte == ASCII.tab || byte == ASCII.carriageReturn }
 
     /// The text of a field, for messages.
     func text(_ field: Field) -> String {

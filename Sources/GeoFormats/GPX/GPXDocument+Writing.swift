@@ -123,8 +123,8 @@ struct GPXTextWriter {
     }
 
     private static func isNCName(_ s: String) -> Bool {
-        guard let first = s.utf8.first, XMLCharacters.isNameStartByte(first), first != 0x3A else { return false }
-        return s.utf8.allSatisfy { XMLCharacters.isNameByte($0) && $0 != 0x3A } && !s.lowercased().hasPrefix("xml")
+        guard let first = s.utf8.first, XMLCharacters.isNameStartByte(first), first != ASCII.colon else { return false }
+        return s.utf8.allSatisfy { XMLCharacters.isNameByte($0) && $0 != ASCII.colon } && !s.lowercased().hasPrefix("xml")
     }
 
     // MARK: - Elements

@@ -174,84 +174,121 @@ struct GPXParser: ~Copyable {
         pending.append(.warning(GPXWarning(scanner.location(line: line, column: column), message)))
     }
 
+    /// Enters the element that starts here: what it means depends on its parent's context.
     private mutating func startTag() throws(InputError) {
         let depth = contexts.count
         if scanner.attributeCount > 0 { bindNamespaces(depth: depth) }
-        let parent = contexts[depth - 1]
         let context: Context
-        switch parent {
-        case .segment:
-            if scanner.localNameIs("trkpt") { try beginPoint(.trackPoint); context = .point }
-            else if scanner.localNameIs("extensions") { extensionOwner = .segment; context = .extensions }
-            else { context = unknownChild() }
-        case .point:
-            if scanner.localNameIs("ele") { context = beginField(.ele) }
-            else if scanner.localNameIs("time") { context = beginField(.time) }
-            else if scanner.localNameIs("extensions") { extensionOwner = .point; context = .extensions }
-            else if let f = pointField() { context = beginField(f) }
-            else if scanner.localNameIs("link") { try beginLink(); context = .link }
-            else { context = unknownChild() }
+        switch contexts[depth - 1] {
+        case .segment: context = try segmentChild()
+        case .point: context = try pointChild()
         case .extensions, .extensionElement:
             try beginExtensionElement()
             context = .extensionElement
-        case .track:
-            if scanner.localNameIs("trkseg") {
-                segmentPoints = 0
-                segmentExtensions = []
-                segmentLine = scanner.tokenLine
-                segmentColumn = scanner.tokenColumn
-                pending.append(.segmentStart)
-                context = .segment
-            } else if scanner.localNameIs("trkpt") {
-                warn(scanner.tokenLine, scanner.tokenColumn, "a track point outside a <trkseg> is not used")
-                context = .skip
-            } else {
-                context = pathChild(owner: .track)
-            }
-        case .route:
-            if scanner.localNameIs("rtept") { try beginPoint(.routePoint); context = .point }
-            else { context = pathChild(owner: .route) }
-        case .gpx:
-            if scanner.localNameIs("trk") { path = GPXPathInfo(); pending.append(.trackStart); context = .track }
-            else if scanner.localNameIs("wpt") { try beginPoint(.waypoint); context = .point }
-            else if scanner.localNameIs("rte") { path = GPXPathInfo(); pending.append(.routeStart); context = .route }
-            else if scanner.localNameIs("metadata") { context = .metadata }
-            else if scanner.localNameIs("extensions") { extensionOwner = .gpx; context = .extensions }
-            else if let f = metadataField() { metadata10 = true; context = beginField(f) }
-            else if scanner.localNameIs("bounds") { metadata10 = true; try readBounds(); context = .skip }
-            else { context = unknownChild() }
-        case .metadata:
-            if let f = metadataField() { context = beginField(f) }
-            else if scanner.localNameIs("author") { context = .author }
-            else if scanner.localNameIs("link") { try beginLink(); context = .link }
-            else if scanner.localNameIs("bounds") { try readBounds(); context = .skip }
-            else if scanner.localNameIs("extensions") { extensionOwner = .metadata; context = .extensions }
-            else { context = .skip }
-        case .author:
-            if scanner.localNameIs("name") { context = beginField(.authorName) }
-            else if scanner.localNameIs("link") { try beginLink(); context = .link }
-            else { context = .skip }
-        case .link:
-            if scanner.localNameIs("text") { context = beginField(.linkText) }
-            else if scanner.localNameIs("type") { context = beginField(.linkType) }
-            else { context = .skip }
-        case .document:
-            guard scanner.localNameIs("gpx") else {
-                let name = scanner.localName
-                let hint = name.lowercased() == "html" ? ": this is a web page saved as a file, not GPX" : ""
-                throw InputError(scanner.tokenLocation, "the root element is <\(scanner.qualifiedName)>, not <gpx>\(hint)")
-            }
-            var version: String?, creator: String?
-            for k in 0..<scanner.attributeCount {
-                if scanner.attributeLocalNameIs(k, "version") { version = try scanner.attributeValue(k) }
-                else if scanner.attributeLocalNameIs(k, "creator") { creator = try scanner.attributeValue(k) }
-            }
-            pending.append(.header(version: version, creator: creator))
-            context = .gpx
-        case .field, .skip:
-            context = .skip
+        case .track: context = trackChild()
+        case .route: context = try routeChild()
+        case .gpx: context = try gpxChild()
+        case .metadata: context = try metadataChild()
+        case .author: context = try authorChild()
+        case .link: context = linkChild()
+        case .document: context = try rootElement()
+        case .field, .skip: context = .skip
         }
         contexts.append(context)
+    }
+
+    /// `<gpx>` with its version and creator; any other root element is an error.
+    private mutating func rootElement() throws(InputError) -> Context {
+        guard scanner.localNameIs("gpx") else {
+            let name = scanner.localName
+            let hint = name.lowercased() == "html" ? ": this is a web page saved as a file, not GPX" : ""
+            throw InputError(scanner.tokenLocation, "the root element is <\(scanner.qualifiedName)>, not <gpx>\(hint)")
+        }
+        var version: String?, creator: String?
+        for k in 0..<scanner.attributeCount {
+            if scanner.attributeLocalNameIs(k, "version") { version = try scanner.attributeValue(k) }
+            else if scanner.attributeLocalNameIs(k, "creator") { creator = try scanner.attributeValue(k) }
+        }
+        pending.append(.header(version: version, creator: creator))
+        return .gpx
+    }
+
+    /// A child of `<gpx>`: tracks, waypoints, routes, metadata (GPX 1.0 has its fields inline).
+    private mutating func gpxChild() throws(InputError) -> Context {
+        if scanner.localNameIs("trk") { path = GPXPathInfo(); pending.append(.trackStart); return .track }
+        if scanner.localNameIs("wpt") { try beginPoint(.waypoint); return .point }
+        if scanner.localNameIs("rte") { path = GPXPathInfo(); pending.append(.routeStart); return .route }
+        if scanner.localNameIs("metadata") { return .metadata }
+        if scanner.localNameIs("extensions") { extensionOwner = .gpx; return .extensions }
+        if let f = metadataField() { metadata10 = true; return beginField(f) }
+        if scanner.localNameIs("bounds") { metadata10 = true; try readBounds(); return .skip }
+        return unknownChild()
+    }
+
+    /// A child of `<metadata>`.
+    private mutating func metadataChild() throws(InputError) -> Context {
+        if let f = metadataField() { return beginField(f) }
+        if scanner.localNameIs("author") { return .author }
+        if scanner.localNameIs("link") { try beginLink(); return .link }
+        if scanner.localNameIs("bounds") { try readBounds(); return .skip }
+        if scanner.localNameIs("extensions") { extensionOwner = .metadata; return .extensions }
+        return .skip
+    }
+
+    /// A child of `<author>`.
+    private mutating func authorChild() throws(InputError) -> Context {
+        if scanner.localNameIs("name") { return beginField(.authorName) }
+        if scanner.localNameIs("link") { try beginLink(); return .link }
+        return .skip
+    }
+
+    /// A child of `<link>`.
+    private mutating func linkChild() -> Context {
+        if scanner.localNameIs("text") { return beginField(.linkText) }
+        if scanner.localNameIs("type") { return beginField(.linkType) }
+        return .skip
+    }
+
+    /// A child of `<trk>`: a segment opens; a point outside one is skipped with a warning.
+    private mutating func trackChild() -> Context {
+        if scanner.localNameIs("trkseg") {
+            segmentPoints = 0
+            segmentExtensions = []
+            segmentLine = scanner.tokenLine
+            segmentColumn = scanner.tokenColumn
+            pending.append(.segmentStart)
+            return .segment
+        }
+        if scanner.localNameIs("trkpt") {
+            warn(scanner.tokenLine, scanner.tokenColumn, "a track point outside a <trkseg> is not used")
+            return .skip
+        }
+        return pathChild(owner: .track)
+    }
+
+    /// A child of `<rte>`.
+    private mutating func routeChild() throws(InputError) -> Context {
+        if scanner.localNameIs("rtept") { try beginPoint(.routePoint); return .point }
+        return pathChild(owner: .route)
+    }
+
+    /// A child of `<trkseg>`: the hot path, one per track point.
+    @inline(__always)
+    private mutating func segmentChild() throws(InputError) -> Context {
+        if scanner.localNameIs("trkpt") { try beginPoint(.trackPoint); return .point }
+        if scanner.localNameIs("extensions") { extensionOwner = .segment; return .extensions }
+        return unknownChild()
+    }
+
+    /// A child of a point: elevation and time first, as they are the common ones.
+    @inline(__always)
+    private mutating func pointChild() throws(InputError) -> Context {
+        if scanner.localNameIs("ele") { return beginField(.ele) }
+        if scanner.localNameIs("time") { return beginField(.time) }
+        if scanner.localNameIs("extensions") { extensionOwner = .point; return .extensions }
+        if let f = pointField() { return beginField(f) }
+        if scanner.localNameIs("link") { try beginLink(); return .link }
+        return unknownChild()
     }
 
     private mutating func unknownChild() -> Context {
@@ -390,7 +427,7 @@ struct GPXParser: ~Copyable {
     private mutating func bindNamespaces(depth: Int) {
         for k in 0..<scanner.attributeCount {
             let a = scanner.attributes[k]
-            guard a.nameEnd - a.nameStart >= 5, scanner.buffer[a.nameStart] == 0x78,
+            guard a.nameEnd - a.nameStart >= 5, scanner.buffer[a.nameStart] == ASCII.lowercaseX,
                   scanner.string(a.nameStart, a.nameStart + 5) == "xmlns" else { continue }
             let prefix = a.nameEnd - a.nameStart == 5 ? "" : scanner.string(a.nameStart + 6, a.nameEnd)
             let uri = (try? scanner.attributeValue(k)) ?? ""
@@ -525,80 +562,99 @@ struct GPXParser: ~Copyable {
         return nil
     }
 
+    /// Stores the text of the field that ends here in what owns it.
     private mutating func endField() {
-        let owner = contexts[contexts.count - 1]
-        switch owner {
-        case .point:
-            switch field {
-            case .ele: point.elevation = numberField("elevation")
-            case .time:
-                let parsed = text.withUnsafeBufferPointer { Timestamp.parse($0) }
-                if let parsed { point.time = parsed } else {
-                    let t = textString
-                    warn(textLine, textColumn, t.isEmpty ? "empty <time>; the point has no time"
-                         : "time '\(t.prefix(40))' is not an RFC 3339 date-time; the point has no time")
-                }
-            case .speed: point.speed = numberField("speed")
-            case .course: point.course = numberField("course")
-            default:
-                pointHasDetails = true
-                switch field {
-                case .name: pointDetails.name = textString
-                case .desc: pointDetails.description = textString
-                case .cmt: pointDetails.comment = textString
-                case .sym: pointDetails.symbol = textString
-                case .type: pointDetails.type = textString
-                case .src: pointDetails.source = textString
-                case .fix: pointDetails.fix = textString
-                case .hdop: pointDetails.horizontalDilution = numberField("hdop")
-                case .vdop: pointDetails.verticalDilution = numberField("vdop")
-                case .pdop: pointDetails.positionDilution = numberField("pdop")
-                case .sat: pointDetails.satellites = numberField("sat").flatMap { Int(exactly: $0) }
-                case .magvar: pointDetails.magneticVariation = numberField("magvar")
-                case .geoidheight: pointDetails.geoidHeight = numberField("geoidheight")
-                case .ageofdgpsdata: pointDetails.ageOfDGPSData = numberField("ageofdgpsdata")
-                case .dgpsid: pointDetails.dgpsID = numberField("dgpsid").flatMap { Int(exactly: $0) }
-                case .url: pointDetails.links.append(GPXLink(href: textString))
-                case .urlname:
-                    if pointDetails.links.isEmpty { pointDetails.links.append(GPXLink(href: "")) }
-                    pointDetails.links[pointDetails.links.count - 1].text = textString
-                default: break
-                }
-            }
-        case .track, .route:
-            switch field {
-            case .name: path.name = textString
-            case .desc: path.description = textString
-            case .cmt: path.comment = textString
-            case .src: path.source = textString
-            case .type: path.type = textString
-            case .number: path.number = numberField("number").flatMap { Int(exactly: $0) }
-            case .url: path.links.append(GPXLink(href: textString))
-            case .urlname:
-                if path.links.isEmpty { path.links.append(GPXLink(href: "")) }
-                path.links[path.links.count - 1].text = textString
-            default: break
-            }
-        case .metadata, .gpx, .author:
-            switch field {
-            case .name: metadata.name = textString
-            case .desc: metadata.description = textString
-            case .keywords: metadata.keywords = textString
-            case .authorName: metadata.authorName = textString
-            case .time:
-                let parsed = text.withUnsafeBufferPointer { Timestamp.parse($0) }
-                if parsed == nil { warn(textLine, textColumn, "time '\(textString.prefix(40))' is not an RFC 3339 date-time; not used") }
-                metadata.time = parsed
-            case .url: metadata.links.append(GPXLink(href: textString))
-            case .urlname:
-                if metadata.links.isEmpty { metadata.links.append(GPXLink(href: "")) }
-                metadata.links[metadata.links.count - 1].text = textString
-            default: break
-            }
+        switch contexts[contexts.count - 1] {
+        case .point: endPointField()
+        case .track, .route: endPathField()
+        case .metadata, .gpx, .author: endMetadataField()
         case .link:
             if field == .linkText { link.text = textString } else if field == .linkType { link.type = textString }
         default:
             break
+        }
+    }
+
+    /// A field of a waypoint, route point or track point: elevation, time, speed and course on
+    /// the point itself, the rest in its details.
+    @inline(__always)
+    private mutating func endPointField() {
+        switch field {
+        case .ele: point.elevation = numberField("elevation")
+        case .time:
+            let parsed = text.withUnsafeBufferPointer { Timestamp.parse($0) }
+            if let parsed { point.time = parsed } else {
+                let t = textString
+                warn(textLine, textColumn, t.isEmpty ? "empty <time>; the point has no time"
+                     : "time '\(t.prefix(40))' is not an RFC 3339 date-time; the point has no time")
+            }
+        case .speed: point.speed = numberField("speed")
+        case .course: point.course = numberField("course")
+        default:
+            pointHasDetails = true
+            endPointDetailField()
+        }
+    }
+
+    /// A field of a point that goes into its ``GPXPointDetails``.
+    private mutating func endPointDetailField() {
+        switch field {
+        case .name: pointDetails.name = textString
+        case .desc: pointDetails.description = textString
+        case .cmt: pointDetails.comment = textString
+        case .sym: pointDetails.symbol = textString
+        case .type: pointDetails.type = textString
+        case .src: pointDetails.source = textString
+        case .fix: pointDetails.fix = textString
+        case .hdop: pointDetails.horizontalDilution = numberField("hdop")
+        case .vdop: pointDetails.verticalDilution = numberField("vdop")
+        case .pdop: pointDetails.positionDilution = numberField("pdop")
+        case .sat: pointDetails.satellites = numberField("sat").flatMap { Int(exactly: $0) }
+        case .magvar: pointDetails.magneticVariation = numberField("magvar")
+        case .geoidheight: pointDetails.geoidHeight = numberField("geoidheight")
+        case .ageofdgpsdata: pointDetails.ageOfDGPSData = numberField("ageofdgpsdata")
+        case .dgpsid: pointDetails.dgpsID = numberField("dgpsid").flatMap { Int(exactly: $0) }
+        case .url: pointDetails.links.append(GPXLink(href: textString))
+        case .urlname:
+            if pointDetails.links.isEmpty { pointDetails.links.append(GPXLink(href: "")) }
+            pointDetails.links[pointDetails.links.count - 1].text = textString
+        default: break
+        }
+    }
+
+    /// A field of a track or route.
+    private mutating func endPathField() {
+        switch field {
+        case .name: path.name = textString
+        case .desc: path.description = textString
+        case .cmt: path.comment = textString
+        case .src: path.source = textString
+        case .type: path.type = textString
+        case .number: path.number = numberField("number").flatMap { Int(exactly: $0) }
+        case .url: path.links.append(GPXLink(href: textString))
+        case .urlname:
+            if path.links.isEmpty { path.links.append(GPXLink(href: "")) }
+            path.links[path.links.count - 1].text = textString
+        default: break
+        }
+    }
+
+    /// A field of the document's metadata (in `<metadata>`, or inline in a GPX 1.0 `<gpx>`).
+    private mutating func endMetadataField() {
+        switch field {
+        case .name: metadata.name = textString
+        case .desc: metadata.description = textString
+        case .keywords: metadata.keywords = textString
+        case .authorName: metadata.authorName = textString
+        case .time:
+            let parsed = text.withUnsafeBufferPointer { Timestamp.parse($0) }
+            if parsed == nil { warn(textLine, textColumn, "time '\(textString.prefix(40))' is not an RFC 3339 date-time; not used") }
+            metadata.time = parsed
+        case .url: metadata.links.append(GPXLink(href: textString))
+        case .urlname:
+            if metadata.links.isEmpty { metadata.links.append(GPXLink(href: "")) }
+            metadata.links[metadata.links.count - 1].text = textString
+        default: break
         }
     }
 }

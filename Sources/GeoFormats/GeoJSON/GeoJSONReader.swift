@@ -9,8 +9,10 @@ import RaceKitCore
 /// Checked: the `type` members; coordinates nested as the type needs; at least two positions per
 /// LineString and four per ring; rings closed; longitude within ±180 and latitude within ±90.
 /// Either ring winding is accepted (RFC 7946 §3.1.6 says parsers SHOULD NOT reject it); foreign
-/// members are ignored; nesting deeper than 256 is refused; a name twice in one object (two
-/// `coordinates`, say) is an error at the second, since readers disagree on which one wins.
+/// members are ignored; a name twice in one object (two `coordinates`, say) is an error at the
+/// second, since readers disagree on which one wins. Strings, numbers and nesting follow
+/// ``JSONParser``'s rules (its tokenizer reads them): valid UTF-8, paired `\u` surrogates,
+/// finite numbers, at most ``JSONParser/maximumDepth`` levels.
 public enum GeoJSONReader {
     /// Reads a file.
     public static func read(path: String) throws(InputError) -> GeoJSONObject {
@@ -85,160 +87,142 @@ indirect enum GeoJSONCoordinates {
     }
 }
 
-/// The JSON syntax layer: bytes to ``GeoJSONNode``.
+/// The JSON syntax layer: bytes to ``GeoJSONNode``. It walks the structure itself (to read
+/// `coordinates` straight into positions) on ``JSONParser/Reader``, so strings, numbers, literals,
+/// the depth limit and error positions follow the one set of JSON rules.
 struct GeoJSONSyntax {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let file: String
-    var i = 0
-    static let maxDepth = 256
+    private var reader: JSONParser.Reader
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
-        self.bytes = bytes
-        self.file = file
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
+        reader = JSONParser.Reader(bytes: bytes, file: file)
     }
+
+    private var bytes: UnsafeBufferPointer<UInt8> { reader.bytes }
 
     /// `file:line:column` of a byte offset.
-    func location(_ offset: Int) -> SourceLocation {
-        var line = 1, lineStart = 0
-        let end = min(offset, bytes.count)
-        var k = 0
-        while k < end {
-            if bytes[k] == 0x0A { line += 1; lineStart = k + 1 }
-            k += 1
-        }
-        return SourceLocation(file: file, line: line, column: end - lineStart + 1)
-    }
+    func location(_ offset: Int) -> SourceLocation { reader.location(of: offset) }
 
-    func error(_ message: String, at offset: Int? = nil) -> InputError {
-        InputError(location(offset ?? i), message)
-    }
+    func error(_ message: String, at offset: Int? = nil) -> InputError { reader.error(message, at: offset) }
 
-    private var here: String {
-        guard i < bytes.count else { return "the end of the file" }
-        let b = bytes[i]
-        return b >= 0x20 && b < 0x7F ? "'\(Character(UnicodeScalar(b)))'" : "byte 0x\(String(b, radix: 16))"
-    }
+    private var here: String { reader.describeHere() }
 
+    /// Whether the next byte is `byte` (false at the end).
     @inline(__always)
-    mutating func skipSpace() {
-        while i < bytes.count {
-            let b = bytes[i]
-            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
-            i += 1
-        }
-    }
+    private func next(is byte: UInt8) -> Bool { reader.offset < bytes.count && bytes[reader.offset] == byte }
 
     mutating func document() throws(InputError) -> GeoJSONNode {
-        skipSpace()
-        guard i < bytes.count else { throw error("the file is empty") }
+        reader.skipWhitespace()
+        guard reader.offset < bytes.count else { throw error("the file is empty") }
         let node = try value(depth: 0)
-        skipSpace()
-        guard i == bytes.count else { throw error("unexpected \(here) after the JSON value") }
+        reader.skipWhitespace()
+        guard reader.offset == bytes.count else { throw error("unexpected \(here) after the JSON value") }
         return node
     }
 
+    /// Any value; `depth` counts the arrays and objects around it.
     mutating func value(depth: Int) throws(InputError) -> GeoJSONNode {
-        guard depth < Self.maxDepth else { throw error("JSON nested more than \(Self.maxDepth) deep") }
-        guard i < bytes.count else { throw error("unexpected end of file (truncated?)") }
-        switch bytes[i] {
-        case 0x7B: return try object(depth: depth)
-        case 0x5B:
-            let start = i
-            i += 1
-            var items: [GeoJSONNode] = []
-            skipSpace()
-            if i < bytes.count && bytes[i] == 0x5D { i += 1; return .array(items, offset: start) }
-            while true {
-                skipSpace()
-                items.append(try value(depth: depth + 1))
-                skipSpace()
-                guard i < bytes.count else { throw error("unexpected end of file in an array (truncated?)") }
-                if bytes[i] == 0x2C { i += 1; continue }
-                if bytes[i] == 0x5D { i += 1; return .array(items, offset: start) }
-                throw error("expected ',' or ']' in an array, found \(here)")
-            }
-        case 0x22: return .string(try string())
-        case 0x74: try literal("true"); return .bool(true)
-        case 0x66: try literal("false"); return .bool(false)
-        case 0x6E: try literal("null"); return .null
-        default: return .number(try number())
+        guard reader.offset < bytes.count else { throw error("unexpected end of file (truncated?)") }
+        switch bytes[reader.offset] {
+        case ASCII.leftBrace: return try object(depth: depth + 1)
+        case ASCII.leftBracket: return try array(depth: depth + 1)
+        case ASCII.quotationMark: return .string(try reader.string())
+        case ASCII.lowercaseT: try reader.literal("true"); return .bool(true)
+        case ASCII.lowercaseF: try reader.literal("false"); return .bool(false)
+        case ASCII.lowercaseN: try reader.literal("null"); return .null
+        case ASCII.hyphenMinus, ASCII.zero...ASCII.nine: return .number(try reader.number())
+        default: throw error("expected a value, found \(here)")
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(InputError) {
-        let n = word.utf8CodeUnitCount
-        guard i + n <= bytes.count, memcmp(bytes.baseAddress! + i, word.utf8Start, n) == 0 else {
-            throw error("unexpected \(here): expected a JSON value")
+    private mutating func array(depth: Int) throws(InputError) -> GeoJSONNode {
+        try reader.checkDepth(depth)
+        let start = reader.offset
+        reader.offset += 1
+        var items: [GeoJSONNode] = []
+        reader.skipWhitespace()
+        if next(is: ASCII.rightBracket) { reader.offset += 1; return .array(items, offset: start) }
+        while true {
+            reader.skipWhitespace()
+            items.append(try value(depth: depth))
+            reader.skipWhitespace()
+            guard reader.offset < bytes.count else { throw error("unexpected end of file in an array (truncated?)") }
+            if next(is: ASCII.comma) { reader.offset += 1; continue }
+            if next(is: ASCII.rightBracket) { reader.offset += 1; return .array(items, offset: start) }
+            throw error("expected ',' or ']' in an array, found \(here)")
         }
-        i += n
     }
 
     private mutating func object(depth: Int) throws(InputError) -> GeoJSONNode {
-        let start = i
-        i += 1
+        try reader.checkDepth(depth)
+        let start = reader.offset
+        reader.offset += 1
         var members: [(key: String, value: GeoJSONNode)] = []
         var names = Set<String>()
-        skipSpace()
-        if i < bytes.count && bytes[i] == 0x7D { i += 1; return .object(members, offset: start) }
+        reader.skipWhitespace()
+        if next(is: ASCII.rightBrace) { reader.offset += 1; return .object(members, offset: start) }
         while true {
-            skipSpace()
-            guard i < bytes.count, bytes[i] == 0x22 else {
-                throw error(i < bytes.count ? "expected a member name in quotes, found \(here)" : "unexpected end of file in an object (truncated?)")
+            reader.skipWhitespace()
+            guard next(is: ASCII.quotationMark) else {
+                throw error(reader.offset < bytes.count ? "expected a member name in quotes, found \(here)" : "unexpected end of file in an object (truncated?)")
             }
-            let keyOffset = i
-            let key = try string()
+            let keyOffset = reader.offset
+            let key = try reader.string()
             guard names.insert(key).inserted else {
                 throw error("\"\(key)\" appears twice in this object (JSON readers disagree on which one wins)", at: keyOffset)
             }
-            skipSpace()
-            guard i < bytes.count, bytes[i] == 0x3A else { throw error("expected ':' after \"\(key.prefix(40))\", found \(here)") }
-            i += 1
-            skipSpace()
-            if key == "coordinates", i < bytes.count, bytes[i] == 0x5B {
+            reader.skipWhitespace()
+            guard next(is: ASCII.colon) else { throw error("expected ':' after \"\(key.prefix(40))\", found \(here)") }
+            reader.offset += 1
+            reader.skipWhitespace()
+            if key == "coordinates", next(is: ASCII.leftBracket) {
                 members.append((key, .coordinates(try coordinates(depth: depth + 1))))
             } else {
-                members.append((key, try value(depth: depth + 1)))
+                members.append((key, try value(depth: depth)))
             }
-            skipSpace()
-            guard i < bytes.count else { throw error("unexpected end of file in an object (truncated?)") }
-            if bytes[i] == 0x2C { i += 1; continue }
-            if bytes[i] == 0x7D { i += 1; return .object(members, offset: start) }
+            reader.skipWhitespace()
+            guard reader.offset < bytes.count else { throw error("unexpected end of file in an object (truncated?)") }
+            if next(is: ASCII.comma) { reader.offset += 1; continue }
+            if next(is: ASCII.rightBrace) { reader.offset += 1; return .object(members, offset: start) }
             throw error("expected ',' or '}' in an object, found \(here)")
         }
     }
 
-    /// Nested arrays of numbers; an array of numbers is a position.
+    /// Nested arrays of numbers from a `[`; an array of numbers is a position.
     private mutating func coordinates(depth: Int) throws(InputError) -> GeoJSONCoordinates {
-        guard depth < Self.maxDepth else { throw error("JSON nested more than \(Self.maxDepth) deep") }
-        let start = i
-        i += 1
-        skipSpace()
-        guard i < bytes.count else { throw error("unexpected end of file in coordinates (truncated?)") }
-        if bytes[i] == 0x5D { i += 1; return .empty(offset: start) }
-        if bytes[i] == 0x5B {
+        try reader.checkDepth(depth)
+        let start = reader.offset
+        reader.offset += 1
+        reader.skipWhitespace()
+        guard reader.offset < bytes.count else { throw error("unexpected end of file in coordinates (truncated?)") }
+        if next(is: ASCII.rightBracket) { reader.offset += 1; return .empty(offset: start) }
+        if next(is: ASCII.leftBracket) {
             var items: [GeoJSONCoordinates] = []
             while true {
-                skipSpace()
-                guard i < bytes.count, bytes[i] == 0x5B else {
+                reader.skipWhitespace()
+                guard next(is: ASCII.leftBracket) else {
                     throw error("coordinates must be arrays of positions, found \(here)")
                 }
                 items.append(try coordinates(depth: depth + 1))
-                skipSpace()
-                guard i < bytes.count else { throw error("unexpected end of file in coordinates (truncated?)") }
-                if bytes[i] == 0x2C { i += 1; continue }
-                if bytes[i] == 0x5D { i += 1; return .list(items, offset: start) }
+                reader.skipWhitespace()
+                guard reader.offset < bytes.count else { throw error("unexpected end of file in coordinates (truncated?)") }
+                if next(is: ASCII.comma) { reader.offset += 1; continue }
+                if next(is: ASCII.rightBracket) { reader.offset += 1; return .list(items, offset: start) }
                 throw error("expected ',' or ']' in coordinates, found \(here)")
             }
         }
+        return try position(from: start)
+    }
+
+    /// The numbers of a position, its `[` at `start` already read.
+    private mutating func position(from start: Int) throws(InputError) -> GeoJSONCoordinates {
         var values = (0.0, 0.0, 0.0)
         var count = 0
         while true {
-            skipSpace()
-            guard i < bytes.count, bytes[i] == 0x2D || bytes[i] &- 0x30 < 10 else {
+            reader.skipWhitespace()
+            guard next(is: ASCII.hyphenMinus) || (reader.offset < bytes.count && ASCII.isDigit(bytes[reader.offset])) else {
                 throw error("a position must hold numbers [longitude, latitude(, altitude)], found \(here)")
             }
-            let v = try number()
+            let v = try reader.number()
             switch count {
             case 0: values.0 = v
             case 1: values.1 = v
@@ -246,99 +230,16 @@ struct GeoJSONSyntax {
             default: break   // further elements are allowed by RFC 7946 §3.1.1 but not used
             }
             count += 1
-            skipSpace()
-            guard i < bytes.count else { throw error("unexpected end of file in coordinates (truncated?)") }
-            if bytes[i] == 0x2C { i += 1; continue }
-            if bytes[i] == 0x5D { i += 1; break }
+            reader.skipWhitespace()
+            guard reader.offset < bytes.count else { throw error("unexpected end of file in coordinates (truncated?)") }
+            if next(is: ASCII.comma) { reader.offset += 1; continue }
+            if next(is: ASCII.rightBracket) { reader.offset += 1; break }
             throw error("expected ',' or ']' in a position, found \(here)")
         }
         guard count >= 2 else { throw error("a position needs at least longitude and latitude, found \(count) number", at: start) }
         return .position(GeoJSONPosition(longitude: values.0, latitude: values.1, altitude: count >= 3 ? values.2 : nil), offset: start)
     }
-
-    private mutating func number() throws(InputError) -> Double {
-        let start = i
-        while i < bytes.count {
-            let b = bytes[i]
-            guard b &- 0x30 < 10 || b == 0x2D || b == 0x2E || b == 0x2B || b | 0x20 == 0x65 else { break }
-            i += 1
-        }
-        guard i > start, let v = DecimalParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<i])) else {
-            if i == start { throw error("unexpected \(here): expected a JSON value") }
-            throw error("'\(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self).prefix(40))' is not a finite number", at: start)
-        }
-        return v
-    }
-
-    private mutating func string() throws(InputError) -> String {
-        let start = i
-        i += 1
-        let contentStart = i
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == 0x22 {
-                let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<i]), as: UTF8.self)
-                i += 1
-                return s
-            }
-            if b == 0x5C { break }
-            if b < 0x20 { throw error("control character in a string (write it as \\u00XX)") }
-            i += 1
-        }
-        // With escapes.
-        var out = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<i]))
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == 0x22 { i += 1; return String(decoding: out, as: UTF8.self) }
-            if b < 0x20 { throw error("control character in a string (write it as \\u00XX)") }
-            if b != 0x5C { out.append(b); i += 1; continue }
-            guard i + 1 < bytes.count else { break }
-            let e = bytes[i + 1]
-            i += 2
-            switch e {
-            case 0x22, 0x5C, 0x2F: out.append(e)
-            case 0x62: out.append(0x08)
-            case 0x66: out.append(0x0C)
-            case 0x6E: out.append(0x0A)
-            case 0x72: out.append(0x0D)
-            case 0x74: out.append(0x09)
-            case 0x75:
-                var scalar = try hex4()
-                if scalar >= 0xD800 && scalar < 0xDC00, i + 1 < bytes.count, bytes[i] == 0x5C, bytes[i + 1] == 0x75 {
-                    i += 2
-                    let low = try hex4()
-                    scalar = low >= 0xDC00 && low < 0xE000 ? 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
-                }
-                out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8))
-            default:
-                throw error("unknown escape '\\\(Character(UnicodeScalar(e)))' in a string", at: i - 2)
-            }
-        }
-        throw error("unterminated string (truncated?)", at: start)
-    }
-
-    private mutating func hex4() throws(InputError) -> UInt32 {
-        guard i + 4 <= bytes.count else { throw error("truncated \\u escape") }
-        var v: UInt32 = 0
-        for _ in 0..<4 {
-            let b = bytes[i]
-            let d: UInt32
-            switch b {
-            case 0x30...0x39: d = UInt32(b - 0x30)
-            case 0x61...0x66: d = UInt32(b - 0x61 + 10)
-            case 0x41...0x46: d = UInt32(b - 0x41 + 10)
-            default: throw error("bad hex digit in a \\u escape")
-            }
-            v = v * 16 + d
-            i += 1
-        }
-        return v
-    }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Nodes to GeoJSON objects, with RFC 7946's checks and JSON-path messages.
 struct GeoJSONBuilder {

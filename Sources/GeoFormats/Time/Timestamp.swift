@@ -21,7 +21,7 @@ public enum Timestamp {
             guard i + count <= n else { return nil }
             var v = 0
             for k in 0..<count {
-                let d = text[i + k] &- 0x30
+                let d = text[i + k] &- ASCII.zero
                 guard d < 10 else { return nil }
                 v = v * 10 + Int(d)
             }
@@ -34,24 +34,24 @@ public enum Timestamp {
             return true
         }
         var negativeYear = false
-        if i < n && text[i] == 0x2D { negativeYear = true; i += 1 }
+        if i < n && text[i] == ASCII.hyphenMinus { negativeYear = true; i += 1 }
         guard var year = digits(4) else { return nil }
         if negativeYear { year = -year }
-        guard expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
+        guard expect(ASCII.hyphenMinus), let month = digits(2), expect(ASCII.hyphenMinus), let day = digits(2),
               (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        guard i < n, text[i] == 0x54 || text[i] == 0x74 || text[i] == 0x20 else { return nil }
+        guard i < n, text[i] == ASCII.uppercaseT || text[i] == ASCII.lowercaseT || text[i] == ASCII.space else { return nil }
         i += 1
-        guard let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2),
+        guard let hour = digits(2), expect(ASCII.colon), let minute = digits(2), expect(ASCII.colon), let second = digits(2),
               hour <= 24, minute < 60, second <= 60 else { return nil }
         if hour == 24 && (minute != 0 || second != 0) { return nil }
         var fraction = 0.0
-        if i < n && (text[i] == 0x2E || text[i] == 0x2C) {
+        if i < n && (text[i] == ASCII.period || text[i] == ASCII.comma) {
             i += 1
             let first = i
             var digitsValue: Int64 = 0, scale = 1.0
-            while i < n, text[i] &- 0x30 < 10 {
+            while i < n, ASCII.isDigit(text[i]) {
                 if i - first < 15 {
-                    digitsValue = digitsValue * 10 + Int64(text[i] &- 0x30)
+                    digitsValue = digitsValue * 10 + Int64(text[i] &- ASCII.zero)
                     scale *= 10
                 }
                 i += 1
@@ -62,18 +62,18 @@ public enum Timestamp {
         var offset = 0
         if i < n {
             let z = text[i]
-            if z == 0x5A || z == 0x7A {
+            if z == ASCII.uppercaseZ || z == ASCII.lowercaseZ {
                 i += 1
-            } else if z == 0x2B || z == 0x2D {
+            } else if z == ASCII.plus || z == ASCII.hyphenMinus {
                 i += 1
                 guard let oh = digits(2), oh <= 23 else { return nil }
                 var om = 0
                 if i < n {
-                    _ = expect(0x3A)
+                    _ = expect(ASCII.colon)
                     guard let m = digits(2), m < 60 else { return nil }
                     om = m
                 }
-                offset = (oh * 60 + om) * 60 * (z == 0x2D ? -1 : 1)
+                offset = (oh * 60 + om) * 60 * (z == ASCII.hyphenMinus ? -1 : 1)
             } else {
                 return nil
             }

@@ -48,7 +48,7 @@ enum EncodingDetection {
     /// The `encoding="…"` of an XML declaration at the very start, if any.
     static func declaredEncoding(_ head: [UInt8]) -> String? {
         guard head.starts(with: Array("<?xml".utf8)) else { return nil }
-        guard let end = head.firstIndex(of: 0x3E) else { return nil }
+        guard let end = head.firstIndex(of: ASCII.greaterThan) else { return nil }
         let declaration = Array(head[..<end])
         let key = Array("encoding".utf8)
         guard let at = (0...max(0, declaration.count - key.count)).first(where: { declaration[$0...].starts(with: key) }),

@@ -4,13 +4,16 @@
 public enum XMLCharacters {
     /// XML white space (§2.3 `S`): space, tab, carriage return, line feed.
     @inline(__always)
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
+    static func isSpace(_ b: UInt8) -> Bool {
+        b == ASCII.space || b == ASCII.lineFeed || b == ASCII.tab || b == ASCII.carriageReturn
+    }
 
     /// A byte that may continue a name (ASCII NameChar, or any byte of a multi-byte UTF-8 character).
     @inline(__always)
     static func isNameByte(_ b: UInt8) -> Bool {
         switch b {
-        case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x2D, 0x2E, 0x3A, 0x5F, 0x80...0xFF: return true
+        case ASCII.lowercaseA...ASCII.lowercaseZ, ASCII.uppercaseA...ASCII.uppercaseZ, ASCII.zero...ASCII.nine,
+             ASCII.hyphenMinus, ASCII.period, ASCII.colon, ASCII.underscore, ASCII.firstNonASCII...UInt8.max: return true
         default: return false
         }
     }
@@ -19,7 +22,8 @@ public enum XMLCharacters {
     @inline(__always)
     static func isNameStartByte(_ b: UInt8) -> Bool {
         switch b {
-        case 0x61...0x7A, 0x41...0x5A, 0x3A, 0x5F, 0x80...0xFF: return true
+        case ASCII.lowercaseA...ASCII.lowercaseZ, ASCII.uppercaseA...ASCII.uppercaseZ, ASCII.colon, ASCII.underscore,
+             ASCII.firstNonASCII...UInt8.max: return true
         default: return false
         }
     }
@@ -34,23 +38,23 @@ public enum XMLCharacters {
         let n = text.count
         while i < n {
             let b = text[i]
-            if b != 0x26 { output.append(b); i += 1; continue }
+            if b != ASCII.ampersand { output.append(b); i += 1; continue }
             var end = i + 1
-            while end < n && end - i < 40 && text[end] != 0x3B { end += 1 }
-            guard end < n && text[end] == 0x3B else {
+            while end < n && end - i < 40 && text[end] != ASCII.semicolon { end += 1 }
+            guard end < n && text[end] == ASCII.semicolon else {
                 return (i, "'&' must start a character or entity reference ending in ';' (write '&amp;' for '&')")
             }
             let name = UnsafeBufferPointer(rebasing: text[(i + 1)..<end])
-            if let first = name.first, first == 0x23 {
+            if let first = name.first, first == ASCII.numberSign {
                 var value: UInt32 = 0
                 var digits = 0
-                let hex = name.count > 1 && (name[1] == 0x78)
+                let hex = name.count > 1 && (name[1] == ASCII.lowercaseX)
                 for d in name.dropFirst(hex ? 2 : 1) {
                     let v: UInt32
                     switch d {
-                    case 0x30...0x39: v = UInt32(d - 0x30)
-                    case 0x61...0x66 where hex: v = UInt32(d - 0x61 + 10)
-                    case 0x41...0x46 where hex: v = UInt32(d - 0x41 + 10)
+                    case ASCII.zero...ASCII.nine: v = UInt32(d - ASCII.zero)
+                    case ASCII.lowercaseA...ASCII.lowercaseF where hex: v = UInt32(d - ASCII.lowercaseA + 10)
+                    case ASCII.uppercaseA...ASCII.uppercaseF where hex: v = UInt32(d - ASCII.uppercaseA + 10)
                     default: return (i, "malformed character reference '\(String(decoding: name, as: UTF8.self))'")
                     }
                     value = value &* (hex ? 16 : 10) &+ v
@@ -63,11 +67,11 @@ public enum XMLCharacters {
                 output.append(contentsOf: Array(String(Character(scalar)).utf8))
             } else {
                 switch String(decoding: name, as: UTF8.self) {
-                case "lt": output.append(0x3C)
-                case "gt": output.append(0x3E)
-                case "amp": output.append(0x26)
-                case "quot": output.append(0x22)
-                case "apos": output.append(0x27)
+                case "lt": output.append(ASCII.lessThan)
+                case "gt": output.append(ASCII.greaterThan)
+                case "amp": output.append(ASCII.ampersand)
+                case "quot": output.append(ASCII.quotationMark)
+                case "apos": output.append(ASCII.apostrophe)
                 case let other:
                     return (i, "entity '&\(other.prefix(30));' is not one of XML's five predefined entities (RaceKit never expands DTD entities)")
                 }
@@ -87,7 +91,7 @@ public enum XMLCharacters {
     /// other control characters, which XML 1.0 cannot carry, dropped.
     public static func escape(_ text: String, attribute: Bool = false) -> String {
         var needs = false
-        for b in text.utf8 where b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b < 0x20 {
+        for b in text.utf8 where b == ASCII.ampersand || b == ASCII.lessThan || b == ASCII.greaterThan || b == ASCII.quotationMark || b < ASCII.space {
             needs = true; break
         }
         guard needs else { return text }

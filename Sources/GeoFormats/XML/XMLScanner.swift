@@ -176,14 +176,14 @@ struct XMLScanner: ~Copyable {
             tokenColumn = base + pos - lineStart + 1
             let result: Scan
             let token: Token?
-            if buffer[pos] == 0x3C {
+            if buffer[pos] == ASCII.lessThan {
                 (result, token) = try scanMarkup()
             } else {
                 (result, token) = try scanText()
             }
             if result == .needMore {
                 if eof {
-                    throw error("unexpected end of file inside \(buffer[start] == 0x3C ? "a tag or comment" : "text") (truncated file?)")
+                    throw error("unexpected end of file inside \(buffer[start] == ASCII.lessThan ? "a tag or comment" : "text") (truncated file?)")
                 }
                 line = savedLine
                 lineStart = savedLineStart
@@ -206,15 +206,15 @@ struct XMLScanner: ~Copyable {
         var nonSpace = false
         while true {
             let b = buffer[p]
-            if b == 0x3C { break }
-            if b == 0x0A { line += 1; lineStart = base + p + 1 }
+            if b == ASCII.lessThan { break }
+            if b == ASCII.lineFeed { line += 1; lineStart = base + p + 1 }
             else if b == 0 {
                 if p >= count {
                     if !eof { return (.needMore, nil) }
                     break
                 }
                 throw hereError(p, "NUL byte in the text: this is binary data, not XML")
-            } else if b == 0x26 { reference = true; nonSpace = true }
+            } else if b == ASCII.ampersand { reference = true; nonSpace = true }
             else if !nonSpace && !XMLCharacters.isSpace(b) { nonSpace = true }
             if nonSpace && stackEnds.isEmpty {
                 throw error(rootClosed ? "text after the root element" : "text before the root element: this is not an XML document")
@@ -241,8 +241,8 @@ struct XMLScanner: ~Copyable {
     private mutating func skipSpace(_ p: inout Int) {
         while true {
             let b = buffer[p]
-            if b == 0x20 || b == 0x09 || b == 0x0D { p += 1 }
-            else if b == 0x0A { line += 1; lineStart = base + p + 1; p += 1 }
+            if b == ASCII.space || b == ASCII.tab || b == ASCII.carriageReturn { p += 1 }
+            else if b == ASCII.lineFeed { line += 1; lineStart = base + p + 1; p += 1 }
             else { return }
         }
     }
@@ -251,23 +251,23 @@ struct XMLScanner: ~Copyable {
         var p = pos + 1
         let b = buffer[p]
         if XMLCharacters.isNameStartByte(b) { return try scanStartTag(p) }
-        if b == 0x2F { return try scanEndTag(p + 1) }
+        if b == ASCII.slash { return try scanEndTag(p + 1) }
         if b == 0 && p >= count { return (.needMore, nil) }
-        if b == 0x3F {  // <? … ?>
-            guard let end = find(p + 1, 0x3F, 0x3E) else { return (.needMore, nil) }
+        if b == ASCII.questionMark {  // <? … ?>
+            guard let end = find(p + 1, ASCII.questionMark, ASCII.greaterThan) else { return (.needMore, nil) }
             p = end + 2
             pos = p
             return (.done, nil)
         }
-        if b == 0x21 {
+        if b == ASCII.exclamationMark {
             if p + 8 >= count && !eof { return (.needMore, nil) }
-            if buffer[p + 1] == 0x2D && buffer[p + 2] == 0x2D {  // <!-- … -->
-                guard let end = find(p + 3, 0x2D, 0x2D, 0x3E) else { return (.needMore, nil) }
+            if buffer[p + 1] == ASCII.hyphenMinus && buffer[p + 2] == ASCII.hyphenMinus {  // <!-- … -->
+                guard let end = find(p + 3, ASCII.hyphenMinus, ASCII.hyphenMinus, ASCII.greaterThan) else { return (.needMore, nil) }
                 pos = end + 3
                 return (.done, nil)
             }
             if matches(p + 1, "[CDATA[") {
-                guard let end = find(p + 8, 0x5D, 0x5D, 0x3E) else { return (.needMore, nil) }
+                guard let end = find(p + 8, ASCII.rightBracket, ASCII.rightBracket, ASCII.greaterThan) else { return (.needMore, nil) }
                 guard !stackEnds.isEmpty else { throw error("CDATA section outside the root element") }
                 textStart = p + 8
                 textEnd = end
@@ -285,7 +285,7 @@ struct XMLScanner: ~Copyable {
     }
 
     private func printable(_ b: UInt8) -> String {
-        b >= 0x21 && b < 0x7F ? String(UnicodeScalar(b)) : "byte 0x" + String(b, radix: 16, uppercase: true)
+        b > ASCII.space && b < ASCII.delete ? String(UnicodeScalar(b)) : "byte 0x" + String(b, radix: 16, uppercase: true)
     }
 
     private func matches(_ p: Int, _ text: StaticString) -> Bool {
@@ -301,7 +301,7 @@ struct XMLScanner: ~Copyable {
         let savedLine = line, savedLineStart = lineStart
         while i < count {
             let x = buffer[i]
-            if x == 0x0A { line += 1; lineStart = base + i + 1 }
+            if x == ASCII.lineFeed { line += 1; lineStart = base + i + 1 }
             if x == a && i + 1 < count && buffer[i + 1] == b {
                 if let c {
                     if i + 2 < count && buffer[i + 2] == c { return i }
@@ -324,20 +324,21 @@ struct XMLScanner: ~Copyable {
         var bracket = 0
         while p < count {
             let b = buffer[p]
-            if b == 0x0A { line += 1; lineStart = base + p + 1 }
+            if b == ASCII.lineFeed { line += 1; lineStart = base + p + 1 }
             if quote != 0 {
                 if b == quote { quote = 0 }
-            } else if b == 0x22 || b == 0x27 {
+            } else if b == ASCII.quotationMark || b == ASCII.apostrophe {
                 quote = b
-            } else if b == 0x5B {
+            } else if b == ASCII.leftBracket {
                 bracket += 1
-            } else if b == 0x5D {
+            } else if b == ASCII.rightBracket {
                 bracket -= 1
-            } else if b == 0x3C && p + 3 < count && buffer[p + 1] == 0x21 && buffer[p + 2] == 0x2D && buffer[p + 3] == 0x2D {
-                guard let end = find(p + 4, 0x2D, 0x2D, 0x3E) else { return (.needMore, nil) }
+            } else if b == ASCII.lessThan && p + 3 < count && buffer[p + 1] == ASCII.exclamationMark
+                        && buffer[p + 2] == ASCII.hyphenMinus && buffer[p + 3] == ASCII.hyphenMinus {  // a comment
+                guard let end = find(p + 4, ASCII.hyphenMinus, ASCII.hyphenMinus, ASCII.greaterThan) else { return (.needMore, nil) }
                 p = end + 3
                 continue
-            } else if b == 0x3E && bracket <= 0 {
+            } else if b == ASCII.greaterThan && bracket <= 0 {
                 pos = p + 1
                 return (.done, nil)
             }
@@ -346,15 +347,11 @@ struct XMLScanner: ~Copyable {
         return (.needMore, nil)
     }
 
+    /// Scans a start tag from its name's first byte: the name, each attribute (``scanAttribute(at:index:)``),
+    /// `>` or `/>`, then opens the element (``openElement(_:_:colon:attributeCount:selfClosing:end:)``).
     private mutating func scanStartTag(_ nameBegin: Int) throws(InputError) -> (Scan, Token?) {
         var p = nameBegin
-        var colon = -1
-        while true {
-            let b = buffer[p]
-            guard XMLCharacters.isNameByte(b) else { break }
-            if b == 0x3A { colon = p }
-            p += 1
-        }
+        let colon = scanName(&p)
         let nameEndAt = p
         var n = 0
         var selfClose = false
@@ -362,13 +359,13 @@ struct XMLScanner: ~Copyable {
             let hadSpace = XMLCharacters.isSpace(buffer[p])
             skipSpace(&p)
             let b = buffer[p]
-            if b == 0x3E { p += 1; break }
-            if b == 0x2F {
-                if buffer[p + 1] == 0x3E { selfClose = true; p += 2; break }
+            if b == ASCII.greaterThan { p += 1; break }
+            if b == ASCII.slash {
+                if buffer[p + 1] == ASCII.greaterThan { selfClose = true; p += 2; break }
                 if p + 1 >= count { return (.needMore, nil) }
                 throw hereError(p, "expected '/>' or '>' to end the tag")
             }
-            if b == 0 {
+            if b == ASCII.nul {
                 if p >= count { return (.needMore, nil) }
                 throw hereError(p, "NUL byte in a tag: this is binary data, not XML")
             }
@@ -376,66 +373,97 @@ struct XMLScanner: ~Copyable {
                 throw hereError(p, "unexpected '\(printable(b))' in the tag <\(string(nameBegin, nameEndAt))>")
             }
             guard hadSpace else { throw hereError(p, "attributes must be separated by white space") }
-            // Attribute name.
-            let attributeStart = p
-            let attributeLine = line, attributeColumn = base + p - lineStart + 1
-            var attributeColon = -1
-            while XMLCharacters.isNameByte(buffer[p]) {
-                if buffer[p] == 0x3A { attributeColon = p }
-                p += 1
-            }
-            let attributeNameEnd = p
-            skipSpace(&p)
-            guard buffer[p] == 0x3D else {
-                if p >= count { return (.needMore, nil) }
-                throw hereError(p, "attribute '\(string(attributeStart, attributeNameEnd))' has no '=' and value")
-            }
-            p += 1
-            skipSpace(&p)
-            let quote = buffer[p]
-            guard quote == 0x22 || quote == 0x27 else {
-                if p >= count { return (.needMore, nil) }
-                throw hereError(p, "the value of attribute '\(string(attributeStart, attributeNameEnd))' must be in quotes")
-            }
-            p += 1
-            let valueStart = p
-            var reference = false
-            while true {
-                let c = buffer[p]
-                if c == quote { break }
-                if c == 0x0A { line += 1; lineStart = base + p + 1 }
-                else if c == 0x26 { reference = true }
-                else if c == 0x3C { throw hereError(p, "'<' is not allowed in an attribute value") }
-                else if c == 0 {
-                    if p >= count { return (.needMore, nil) }
-                    throw hereError(p, "NUL byte in an attribute value: this is binary data, not XML")
-                }
-                p += 1
-                if p - valueStart > limits.maxAttributeBytes {
-                    throw error("the value of attribute '\(string(attributeStart, attributeNameEnd))' is longer than \(limits.maxAttributeBytes) bytes (the reader's limit)",
-                                line: attributeLine, column: attributeColumn)
-                }
-            }
-            // Unique names (XML 1.0 §3.1, "Unique Att Spec").
-            let nameLength = attributeNameEnd - attributeStart
-            for k in 0..<n {
-                let other = attributes[k]
-                if other.nameEnd - other.nameStart == nameLength && memcmp(buffer + other.nameStart, buffer + attributeStart, nameLength) == 0 {
-                    throw error("duplicate attribute '\(string(attributeStart, attributeNameEnd))'", line: attributeLine, column: attributeColumn)
-                }
-            }
-            guard n < limits.maxAttributes else {
-                throw error("more than \(limits.maxAttributes) attributes on one element (the reader's limit)")
-            }
-            if n == attributes.count { attributes.append(Attribute()) }
-            attributes[n] = Attribute(nameStart: attributeStart, nameEnd: attributeNameEnd,
-                                      localStart: attributeColon >= 0 ? attributeColon + 1 : attributeStart,
-                                      valueStart: valueStart, valueEnd: p, hasReference: reference,
-                                      line: attributeLine, column: attributeColumn)
+            guard let next = try scanAttribute(at: p, index: n) else { return (.needMore, nil) }
+            p = next
             n += 1
+        }
+        try openElement(nameBegin, nameEndAt, colon: colon, attributeCount: n, selfClosing: selfClose, end: p)
+        return (.done, .startTag)
+    }
+
+    /// Moves `p` past the name that starts there; returns the offset of its last `:` (the end of
+    /// a namespace prefix), or -1.
+    @inline(__always)
+    private func scanName(_ p: inout Int) -> Int {
+        var colon = -1
+        while true {
+            let b = buffer[p]
+            guard XMLCharacters.isNameByte(b) else { return colon }
+            if b == ASCII.colon { colon = p }
             p += 1
         }
-        // A whole tag was scanned.
+    }
+
+    /// Scans `name = "value"` from the name's first byte at `start` and records it as attribute
+    /// `index` of the current tag; returns the offset after the closing quote, or `nil` when the
+    /// bytes at hand end first.
+    @inline(__always)
+    private mutating func scanAttribute(at start: Int, index: Int) throws(InputError) -> Int? {
+        var p = start
+        let attributeLine = line, attributeColumn = base + p - lineStart + 1
+        let colon = scanName(&p)
+        let nameEnd = p
+        skipSpace(&p)
+        guard buffer[p] == ASCII.equals else {
+            if p >= count { return nil }
+            throw hereError(p, "attribute '\(string(start, nameEnd))' has no '=' and value")
+        }
+        p += 1
+        skipSpace(&p)
+        let quote = buffer[p]
+        guard quote == ASCII.quotationMark || quote == ASCII.apostrophe else {
+            if p >= count { return nil }
+            throw hereError(p, "the value of attribute '\(string(start, nameEnd))' must be in quotes")
+        }
+        p += 1
+        let valueStart = p
+        var reference = false
+        while true {
+            let c = buffer[p]
+            if c == quote { break }
+            if c == ASCII.lineFeed { line += 1; lineStart = base + p + 1 }
+            else if c == ASCII.ampersand { reference = true }
+            else if c == ASCII.lessThan { throw hereError(p, "'<' is not allowed in an attribute value") }
+            else if c == ASCII.nul {
+                if p >= count { return nil }
+                throw hereError(p, "NUL byte in an attribute value: this is binary data, not XML")
+            }
+            p += 1
+            if p - valueStart > limits.maxAttributeBytes {
+                throw error("the value of attribute '\(string(start, nameEnd))' is longer than \(limits.maxAttributeBytes) bytes (the reader's limit)",
+                            line: attributeLine, column: attributeColumn)
+            }
+        }
+        try checkNewAttribute(nameStart: start, nameEnd: nameEnd, index: index, line: attributeLine, column: attributeColumn)
+        if index == attributes.count { attributes.append(Attribute()) }
+        attributes[index] = Attribute(nameStart: start, nameEnd: nameEnd, localStart: colon >= 0 ? colon + 1 : start,
+                                      valueStart: valueStart, valueEnd: p, hasReference: reference,
+                                      line: attributeLine, column: attributeColumn)
+        return p + 1
+    }
+
+    /// Checks that a tag's attribute `index` has a name unlike the ones before it (XML 1.0 §3.1,
+    /// "Unique Att Spec") and stays within the limit on attributes.
+    @inline(__always)
+    private func checkNewAttribute(nameStart: Int, nameEnd: Int, index: Int, line: Int, column: Int) throws(InputError) {
+        let nameLength = nameEnd - nameStart
+        for k in 0..<index {
+            let other = attributes[k]
+            if other.nameEnd - other.nameStart == nameLength && memcmp(buffer + other.nameStart, buffer + nameStart, nameLength) == 0 {
+                throw error("duplicate attribute '\(string(nameStart, nameEnd))'", line: line, column: column)
+            }
+        }
+        guard index < limits.maxAttributes else {
+            throw error("more than \(limits.maxAttributes) attributes on one element (the reader's limit)")
+        }
+    }
+
+    /// Makes the scanned start tag the current token and pushes its name on the stack of open
+    /// elements, after the checks on the root element and the nesting limit; `end` is the offset
+    /// after the tag.
+    @inline(__always)
+    private mutating func openElement(_ nameBegin: Int, _ nameEndAt: Int, colon: Int, attributeCount n: Int,
+                                      selfClosing selfClose: Bool, end p: Int) throws(InputError) {
         if stackEnds.isEmpty {
             if rootClosed { throw error("a second root element <\(string(nameBegin, nameEndAt))>: an XML document has exactly one") }
             rootSeen = true
@@ -460,19 +488,14 @@ struct XMLScanner: ~Copyable {
         stackLength += length
         stackEnds.append(stackLength)
         if selfClose { pendingEnd = true }
-        return (.done, .startTag)
     }
 
     private mutating func scanEndTag(_ nameBegin: Int) throws(InputError) -> (Scan, Token?) {
         var p = nameBegin
-        var colon = -1
-        while XMLCharacters.isNameByte(buffer[p]) {
-            if buffer[p] == 0x3A { colon = p }
-            p += 1
-        }
+        let colon = scanName(&p)
         let nameEndAt = p
         skipSpace(&p)
-        guard buffer[p] == 0x3E else {
+        guard buffer[p] == ASCII.greaterThan else {
             if p >= count { return (.needMore, nil) }
             throw hereError(p, "expected '>' to end the closing tag </\(string(nameBegin, nameEndAt))>")
         }

@@ -1,3 +1,5 @@
+import RaceKitCore
+
 /// What `racekit fence-check` prints: as a table, as JSON (`--json`), or as a RESULT line
 /// in the peer scripts' form (`--result-line`).
 struct FenceCheckReport: Encodable {
@@ -29,8 +31,7 @@ struct FenceCheckReport: Encodable {
             ("query seconds", FixedPoint.text(querySeconds, 3)),
             ("positions/second", "\(Int(positionsPerSecond.rounded())) (\(threads) thread\(threads == 1 ? "" : "s"), cell \(FixedPoint.text(cellSizeMeters, 1)) m)"),
         ]
-        let width = rows.map(\.0.count).max() ?? 0
-        return rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n") + "\n"
+        return TextTable.labelled(rows)
     }
 
     var resultLine: String {

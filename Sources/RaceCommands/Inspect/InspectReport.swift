@@ -154,7 +154,7 @@ struct InspectReport: Encodable {
             ("bbox w,s,e,n", bbox.map { $0.map { FixedPoint.text($0, 6) }.joined(separator: ",") } ?? "-"),
             ("warnings", String(warningCount)),
         ]
-        var out = rows.map { $0.0.padding(toLength: 20, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n") + "\n"
+        var out = TextTable.labelled(rows, valueColumn: 20)
         for w in warnings { out += w + "\n" }
         if warningCount > warnings.count { out += "… and \(warningCount - warnings.count) more warnings\n" }
         return out

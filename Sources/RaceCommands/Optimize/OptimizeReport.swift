@@ -1,3 +1,4 @@
+import RaceKitCore
 import RouteOptimizer
 
 /// What `racekit optimize` prints: a table, JSON (`--json`), or a RESULT line (`--result-line`).
@@ -91,8 +92,7 @@ struct OptimizeReport: Encodable {
             if let spread { rows.append(("spread", "\(spread)")) }
             if let note { rows.append(("note", note)) }
         }
-        let width = rows.map(\.0.count).max() ?? 0
-        return rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n") + "\n"
+        return TextTable.labelled(rows)
     }
 
     /// The TSP RESULT line, in the form the peer scripts of `Benchmarks/peers` print.

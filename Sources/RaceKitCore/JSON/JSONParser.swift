@@ -17,7 +17,6 @@ public enum JSONParser {
     public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(InputError) in
             var reader = Reader(bytes: buffer, file: file)
-            if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { reader.offset = 3 }
             reader.skipWhitespace()
             guard reader.offset < buffer.count else { throw reader.error("the document is empty") }
             let value = try reader.value(depth: 0)
@@ -27,40 +26,64 @@ public enum JSONParser {
         }
     }
 
-    private struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        let file: String
-        var offset = 0
+    /// The tokenizer under ``parse(_:file:)``, for readers that walk a document's structure
+    /// themselves (GeoJSON reads positions straight into numbers): white space, strings, numbers,
+    /// literals, the depth limit and `line:column` errors, with the parser's rules, so every JSON
+    /// reader in RaceKit accepts and rejects the same text.
+    public struct Reader {
+        /// The whole document.
+        public let bytes: UnsafeBufferPointer<UInt8>
+        /// The name of the document in messages.
+        public let file: String
+        /// The next byte to read.
+        public var offset = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+        /// A reader at the start of `bytes`, past a UTF-8 byte-order mark.
+        public init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
             self.bytes = bytes
             self.file = file
+            if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { offset = 3 }
         }
 
-        /// An error at the current offset (or `at`), with its line and column.
-        func error(_ message: String, at position: Int? = nil) -> InputError {
-            let end = min(position ?? offset, bytes.count)
+        /// The line and column of a byte offset.
+        public func location(of position: Int) -> SourceLocation {
+            let end = min(position, bytes.count)
             var line = 1, lineStart = 0
             for i in 0..<end where bytes[i] == 0x0A {
                 line += 1
                 lineStart = i + 1
             }
-            return InputError(SourceLocation(file: file, line: line, column: end - lineStart + 1), message)
+            return SourceLocation(file: file, line: line, column: end - lineStart + 1)
         }
 
-        mutating func skipWhitespace() {
+        /// An error at the current offset (or `at`), with its line and column.
+        public func error(_ message: String, at position: Int? = nil) -> InputError {
+            InputError(location(of: position ?? offset), message)
+        }
+
+        /// Refuses nesting deeper than ``JSONParser/maximumDepth`` (`depth` counts the arrays and
+        /// objects open, the one starting here included).
+        public func checkDepth(_ depth: Int) throws(InputError) {
+            guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        }
+
+        /// Moves past white space (RFC 8259: space, tab, line feed, carriage return).
+        @inlinable
+        public mutating func skipWhitespace() {
             while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x0D || bytes[offset] == 0x09 {
                 offset += 1
             }
         }
 
-        private func describeHere() -> String {
+        /// The byte at the offset, for messages: `'x'`, `byte 0x7`, or `the end of the file`.
+        public func describeHere() -> String {
             guard offset < bytes.count else { return "the end of the file" }
             let byte = bytes[offset]
             return byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
         }
 
-        mutating func value(depth: Int) throws(InputError) -> JSONValue {
+        /// Reads any value; `depth` counts the arrays and objects around it.
+        public mutating func value(depth: Int) throws(InputError) -> JSONValue {
             guard offset < bytes.count else { throw error("unexpected end of file: a value is missing") }
             switch bytes[offset] {
             case 0x7B: return try object(depth: depth + 1)
@@ -74,7 +97,8 @@ public enum JSONParser {
             }
         }
 
-        private mutating func literal(_ word: String) throws(InputError) {
+        /// Reads `word` (`true`, `false`, `null`).
+        public mutating func literal(_ word: String) throws(InputError) {
             let letters = Array(word.utf8)
             let start = offset
             guard offset + letters.count <= bytes.count,
@@ -85,7 +109,7 @@ public enum JSONParser {
         }
 
         private mutating func object(depth: Int) throws(InputError) -> JSONValue {
-            guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            try checkDepth(depth)
             offset += 1
             var members: [JSONMember] = []
             skipWhitespace()
@@ -109,7 +133,7 @@ public enum JSONParser {
         }
 
         private mutating func array(depth: Int) throws(InputError) -> JSONValue {
-            guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            try checkDepth(depth)
             offset += 1
             var elements: [JSONValue] = []
             skipWhitespace()
@@ -125,7 +149,8 @@ public enum JSONParser {
             }
         }
 
-        private mutating func number() throws(InputError) -> Double {
+        /// Reads a number (RFC 8259's grammar) that fits a double.
+        public mutating func number() throws(InputError) -> Double {
             let start = offset
             if bytes[offset] == 0x2D { offset += 1 }
             func digits(_ reader: inout Reader) -> Int {
@@ -152,9 +177,23 @@ public enum JSONParser {
             return value
         }
 
-        private mutating func string() throws(InputError) -> String {
+        /// Reads a string from its opening quote: escapes decoded, surrogates paired, UTF-8 checked.
+        public mutating func string() throws(InputError) -> String {
             let start = offset
             offset += 1
+            // Most strings have no escape, and most are ASCII (nothing to validate): read them in place.
+            var end = offset
+            var union: UInt8 = 0
+            while end < bytes.count, bytes[end] != 0x22, bytes[end] != 0x5C, bytes[end] >= 0x20 { union |= bytes[end]; end += 1 }
+            if end < bytes.count && bytes[end] == 0x22 {
+                let content = UnsafeBufferPointer(rebasing: bytes[offset..<end])
+                offset = end + 1
+                if union < 0x80 { return String(decoding: content, as: UTF8.self) }
+                guard let text = String(validating: content, as: UTF8.self) else {
+                    throw error("the string is not valid UTF-8", at: start)
+                }
+                return text
+            }
             var utf8: [UInt8] = []
             while true {
                 guard offset < bytes.count else { throw error("unexpected end of file inside a string", at: start) }

@@ -14,15 +14,15 @@ extension Rehearsal {
         lines.append("statuses: " + ResultStatus.allCases.compactMap { status in
             statusCounts[status].map { "\(status.rawValue) \(Self.percent(Double($0) / Double(max(1, results))))" }
         }.joined(separator: ", "))
-        let width = max(4, race.stops.map(\.id.count).max() ?? 4)
-        lines.append("stop".padded(width) + "  radius  arrivals  missed  peak together")
+        var stopTable = TextTable(alignments: [.left, .right, .right, .right, .right])
+        stopTable.append(["stop", "radius", "arrivals", "missed", "peak together"])
         for figures in stops {
             let stop = race.stops[figures.stop]
             let radius: String
             if case .circle(_, let r) = stop.fence { radius = "\(Int(r.rounded())) m" } else { radius = "area" }
-            lines.append(stop.id.padded(width) + "  " + radius.leftPadded(6) + "  " + String(figures.planned).leftPadded(8)
-                         + "  " + Self.percent(figures.missRate).leftPadded(6) + "  " + String(figures.peakTogether).leftPadded(13))
+            stopTable.append([stop.id, radius, String(figures.planned), Self.percent(figures.missRate), String(figures.peakTogether)])
         }
+        lines += stopTable.lines
         if comparesCourses { lines += courseTable }
         lines.append(recommendations.isEmpty ? "recommendations: none" : "recommendations:")
         lines += recommendations.map { "  " + $0.text }
@@ -57,13 +57,13 @@ extension Rehearsal {
     /// One row per course (length, runners per run, OK finishes over all runs, median and 90 %
     /// running time), then the spread of medians and lengths.
     var courseTable: [String] {
-        let width = max(6, courses.map(\.course.count).max() ?? 6)
-        var lines = ["course".padded(width) + "    length  runners  finishes   median      90%"]
+        var table = TextTable(alignments: [.left, .right, .right, .right, .right, .right], minimumWidths: [0, 8, 0, 0, 7, 7])
+        table.append(["course", "length", "runners", "finishes", "median", "90%"])
         for figures in courses {
-            lines.append(figures.course.padded(width) + "  " + "\(figures.lengthMeters) m".leftPadded(8) + "  "
-                         + String(figures.runners).leftPadded(7) + "  " + String(figures.finishTimes.count).leftPadded(8) + "  "
-                         + RaceReport.clock(figures.median).leftPadded(7) + "  " + RaceReport.clock(figures.p90).leftPadded(7))
+            table.append([figures.course, "\(figures.lengthMeters) m", String(figures.runners), String(figures.finishTimes.count),
+                          RaceReport.clock(figures.median), RaceReport.clock(figures.p90)])
         }
+        var lines = table.lines
         let spread = courseSpread
         let medians = spread.medianSeconds.map { "\(RaceReport.clock($0)) (\(Self.percent(spread.medianFraction ?? 0)))" } ?? "-"
         lines.append("course spread: medians \(medians), lengths \(spread.lengthMeters) m (\(Self.percent(spread.lengthFraction)))")
@@ -88,9 +88,4 @@ extension Rehearsal {
             ])),
         ]
     }
-}
-
-private extension String {
-    func padded(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

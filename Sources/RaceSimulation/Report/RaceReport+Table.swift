@@ -1,4 +1,5 @@
 import Foundation
+import RaceKitCore
 
 extension RaceReport {
     /// The standings and the flags as aligned text, for a terminal.
@@ -8,18 +9,14 @@ extension RaceReport {
         // else the stops' sum.
         let showPoints = game == nil && race.stops.contains { $0.points != nil }
         let header = ["#", "name", "status", "time", "stops"] + (showPoints ? ["points"] : [])
-        var rows = standings.map { s in
-            [s.rank.map(String.init) ?? "-", s.name, s.status.rawValue, Self.clock(s.runningTime),
-             "\(s.stopsReached)/\(s.stopsOnCourse)"] + (showPoints ? ["\(s.points)"] : [])
+        // Name and status read from the left, the figures from the right.
+        var table = TextTable(alignments: header.indices.map { $0 == 1 || $0 == 2 ? .left : .right })
+        table.append(header)
+        for s in standings {
+            table.append([s.rank.map(String.init) ?? "-", s.name, s.status.rawValue, Self.clock(s.runningTime),
+                          "\(s.stopsReached)/\(s.stopsOnCourse)"] + (showPoints ? ["\(s.points)"] : []))
         }
-        rows.insert(header, at: 0)
-        let widths = header.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
-        for row in rows {
-            lines.append(row.enumerated().map { c, cell in
-                c == 1 || c == 2 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
-                                 : String(repeating: " ", count: widths[c] - cell.count) + cell
-            }.joined(separator: "  "))
-        }
+        lines += table.lines
         if let game {
             lines.append("")
             lines.append("game mode \(game.mode)\(game.standings.winners.isEmpty ? "" : ": won by " + game.standings.winners.joined(separator: ", "))")

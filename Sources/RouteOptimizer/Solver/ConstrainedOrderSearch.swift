@@ -28,22 +28,17 @@ import GeoCore
 /// With the invariant checks compiled in (`-Xswiftc -DROUTE_OPTIMIZER_INVARIANTS`), ``FreeSequence``
 /// checks its state against a recount after every move.
 final class ConstrainedOrderSearch {
-    // Tuning figures: asymmetric random instances (points in a square plus a random surcharge per
-    // leg), 3 seeds, 1 s each; "with precedence" means n/10 pairs and 3 pins, closed tour.
+    // Tuned on random asymmetric instances; the measurements are in docs/optimizer-tuning.md.
 
-    /// Candidate stops per stop and direction: 8 tied 6 and 12 (200 stops, mean length 24 567
-    /// against 24 567 and 24 541; with precedence 26 283 against 26 530 and 26 599).
+    /// Candidate stops per stop and direction.
     static let neighbourCount = 8
-    /// The longest segment of a kick (at most the number of free stops). Kicks up to all the free
-    /// stops find small instances' optimum more often than kicks up to a third of them (500 runs
-    /// of 10–12 stops with precedence and pins, 100 rounds: 99.4 % against 94.6 %). On 200 stops
-    /// with precedence 50 beat 10 (26 283 against 27 022) and tied 100 (26 596).
+    /// The longest segment of a kick (at most the number of free stops): small instances need
+    /// kicks over all their free stops to reach the optimum.
     static let kickSegment = 50
     /// Kicks drawn before a round gives up (when every draw would break precedence).
     static let kickTries = 20
     /// A kicked order is kept when at most this many thousandths of an average leg longer than the
-    /// best: 1000 beat 0 ("better" acceptance; 200 stops with precedence: 26 283 against 27 221)
-    /// and tied 3000 (26 671).
+    /// best: a walk must cross ridges to leave a basin.
     static let acceptPerMille = 1000
 
     private let state: FreeSequence

@@ -196,13 +196,8 @@ public enum RouteSolver {
     /// the nearest.
     ///
     /// With time windows this puts every windowed stop first, so the order is long and often late;
-    /// the search repairs it. A time-oriented nearest neighbour (M. M. Solomon, Operations Research
-    /// 35 (2), 1987) that stays with the nearest stop while the 6 windows closing first can still be
-    /// met in turn, kept when better by (lateness, length), made much better first orders (windows
-    /// on a third of 50–200 stops around a feasible order: on time 22 of 36 against 10, 17 % shorter)
-    /// but not better results: mean final length at 1 s 0.05 % longer (−0.3 % to +0.5 % over 24
-    /// settings), every run on time either way; with tight windows on 100–400 stops, 1 of 18 runs
-    /// ended late from it and on time from this order.
+    /// the search repairs it. A smarter first order made better first orders but not better
+    /// results (docs/optimizer-tuning.md).
     /// - Complexity: O(n² + n·p).
     static func greedyOrder(_ problem: RouteProblem) -> [Int] {
         let n = problem.count

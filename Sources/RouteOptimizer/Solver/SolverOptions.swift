@@ -23,8 +23,7 @@ extension RouteSolver {
         /// Problems with at most this many stops are solved exactly (Held–Karp). At most 16.
         public var exactLimit: Int
         /// Candidate neighbours per stop for the local search (five in eight by α-nearness, the rest
-        /// nearest); 6 beat 5, 7, 8 and 10 on gr666 at 1 s (mean gap over 12 seeds 0.03 % against
-        /// 0.03 %, 0.14 %, 0.08 % and 0.09 %; 5 had a 0.15 % outlier).
+        /// nearest); the default 6 was measured best (docs/optimizer-tuning.md).
         public var neighbours: Int
         /// The clock the time limit is measured on.
         public var clock: SolverClock

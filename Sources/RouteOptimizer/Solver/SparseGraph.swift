@@ -9,9 +9,8 @@
 /// costs O(n·k·log n) instead of O(n²) (the ascent itself: K. Helsgaun, "An Effective
 /// Implementation of the Lin–Kernighan Traveling Salesman Heuristic", European J. Operational
 /// Research 126 (1), 2000, section 4.2, whose program makes the same trade when it is given a
-/// sparse candidate graph). On gr666, 150 iterations take about 14 ms of CPU; the final tours'
-/// mean gap at 60 000 rounds (10 seeds) was 0.066 % against 0.053 % with the complete graph,
-/// within the spread between seeds.
+/// sparse candidate graph). The final tours were as good as with the complete graph, within the
+/// spread between seeds (docs/optimizer-tuning.md).
 struct SparseGraph {
     let count: Int
     /// Row `v` is `targets[offsets[v] ..< offsets[v + 1]]`, with the same-index `weights`.

@@ -33,24 +33,22 @@ import GeoCore
 /// With the invariant checks compiled in (`-Xswiftc -DROUTE_OPTIMIZER_INVARIANTS`), the tour and
 /// its position index are checked after every move, and the kept length against a recount after
 /// every round.
+///
+/// The constants below were tuned on TSPLIB instances; docs/optimizer-tuning.md has the
+/// measurements behind each value.
 final class SymmetricTourSearch {
     /// One kick in this many is a global double bridge (segments up to n/3), for edges between
     /// far-apart regions that local kicks cannot re-route.
     static let globalEvery = 100
-    /// The longest segment of a local kick: 100 beat 10, 25, 50, 150 and 250 on gr666 at 1 s
-    /// once the 3-opt chain was in (0.04 % mean gap over 8 seeds against 0.06 % for 50).
+    /// The longest segment of a local kick: long enough to move a fault, short enough to stay local.
     static let kickSegment = 100
     /// The longest segment of a kick (at most n/4) in the first ``earlyRoundsPerStop``·n rounds
-    /// of a walk, when the tour still has coarse faults that short kicks leave alone: on gr666
-    /// at 6 000 rounds (about 0.1 s), 24 seeds, the mean gap went from 0.24 % (worst 0.94 %) to
-    /// 0.16 % (worst 0.40 %); at 75 000 rounds, 48 seeds, 0.039 % with one seed above 0.1 %.
-    /// Long kicks for a whole walk did worse there (0.06 %, 2 of 24 above 0.1 %).
+    /// of a walk, when the tour still has coarse faults that short kicks leave alone.
     static let earlyKickSegment = 200
     /// How long a walk kicks with ``earlyKickSegment``, in rounds per stop.
     static let earlyRoundsPerStop = 5
     /// A kicked tour is kept when it is at most this many thousandths of an average edge (of the
-    /// first local optimum) longer than the best tour so far; 1000 (one average edge) beat 0, 30,
-    /// 100, 300, 600, 1500 and 3000 on gr431, ali535 and gr666 at 0.1 s and 1 s.
+    /// first local optimum) longer than the best tour so far: a walk must cross ridges to leave a basin.
     static let acceptPerMille = 1000
 
     let n: Int
@@ -220,13 +218,39 @@ final class SymmetricTourSearch {
         for p in 0..<n { push(Int(tour[p])) }
     }
 
-    /// Applies the best improving 2-opt or Or-opt move that involves `a`; whether there was one.
+    /// A move of the local search, with the stops it reconnects.
+    private enum LocalMove {
+        /// Replaces tour edges {a, b} and {c, e} by {a, c} and {b, e} (``twoOptMove(_:_:_:_:)``).
+        case twoOpt(a: Int, b: Int, c: Int, e: Int)
+        /// Cuts the segment s1…s2 out from between p and nx and puts it between cf and df (cf
+        /// followed by df), joining cf–s2 and s1–df when `reversed`, else cf–s1 and s2–df.
+        case orOpt(p: Int, s1: Int, s2: Int, nx: Int, cf: Int, df: Int, reversed: Bool)
+    }
+
+    /// The best move found so far and its gain; a move must gain more to replace it.
+    private struct BestMove {
+        var move: LocalMove?
+        var gain = 0
+    }
+
+    /// Applies the best improving 2-opt or Or-opt move that involves `a` (2-opt first: on equal
+    /// gains the first found wins), else tries a 3-opt chain from `a`; whether the tour changed.
     private func improve(_ a: Int) -> Bool {
-        var bestGain = 0
-        // 2-opt candidates: kind 1 = successor side, 2 = predecessor side.
-        var kind = 0
-        var m1 = 0, m2 = 0, m3 = 0, m4 = 0, m5 = 0, m6 = 0
-        var reversed = false
+        var best = BestMove()
+        findTwoOpt(around: a, &best)
+        for segmentLength in 1...3 where n >= segmentLength + 4 {
+            findOrOpt(around: a, segmentLength: segmentLength, &best)
+        }
+        guard let move = best.move else { return threeOptChain(a) }
+        make(move)
+        length -= best.gain
+        checkInvariants()
+        return true
+    }
+
+    /// 2-opt moves that remove the edge from `a` to its successor or predecessor `b`; the new
+    /// edge {a, c} goes to a candidate c of `a`.
+    @inline(__always) private func findTwoOpt(around a: Int, _ best: inout BestMove) {
         let base = a &* k
         for side in 0..<2 {
             let b = side == 0 ? succ(a) : pred(a)
@@ -239,75 +263,73 @@ final class SymmetricTourSearch {
                 let e = side == 0 ? succ(c) : pred(c)
                 if c == b || e == a || isFixed(c, e) { continue }
                 let gain = g1 &+ d(c, e) &- d(b, e)
-                if gain > bestGain {
-                    bestGain = gain; kind = 1; m1 = a; m2 = b; m3 = c; m4 = e
+                if gain > best.gain {
+                    best = BestMove(move: .twoOpt(a: a, b: b, c: c, e: e), gain: gain)
                 }
             }
         }
-        // Or-opt: a segment of 1...3 stops with `a` at one end, moved next to a neighbour of an end.
-        for length in 1...3 where n >= length + 4 {
-            for direction in 0..<(length == 1 ? 1 : 2) {
-                var s1 = a, s2 = a
-                for _ in 1..<length {
-                    if direction == 0 { s2 = succ(s2) } else { s1 = pred(s1) }
-                }
-                let p = pred(s1), nx = succ(s2)
-                if isFixed(p, s1) || isFixed(s2, nx) { continue }
-                let g1 = d(p, s1) &+ d(s2, nx) &- d(p, nx)
-                if g1 <= 0 { continue }
-                let start = Int(position[s1])
-                for end in 0..<2 {
-                    let x = end == 0 ? s1 : s2, y = end == 0 ? s2 : s1
-                    let xb = x &* k
-                    for m in 0..<k {
-                        let c = Int(neighbours[xb &+ m])
-                        let gx = g1 &- Int(neighbourDistance[xb &+ m])
-                        if gx <= 0 { break }
-                        var offset = Int(position[c]) &- start
-                        if offset < 0 { offset &+= n }
-                        if offset < length { continue }
-                        for eSide in 0..<2 {
-                            let e = eSide == 0 ? succ(c) : pred(c)
-                            var eo = Int(position[e]) &- start
-                            if eo < 0 { eo &+= n }
-                            if eo < length || isFixed(c, e) { continue }
-                            let gain = gx &+ d(c, e) &- d(y, e)
-                            if gain > bestGain {
-                                bestGain = gain; kind = 2
-                                m1 = p; m2 = s1; m3 = s2; m4 = nx
-                                // Forward frame: cf is followed by df.
-                                let cf = eSide == 0 ? c : e, df = eSide == 0 ? e : c
-                                m5 = cf; m6 = df
-                                // x joins c; in the frame, `reversed` joins cf–s2 and s1–df.
-                                reversed = eSide == 0 ? (x == s2) : (y == s2)
-                            }
+    }
+
+    /// Or-opt moves of a segment of `segmentLength` stops with `a` at one end (the segment
+    /// running forward from `a`, then, for longer segments, backward), put next to a candidate
+    /// of either of its ends.
+    @inline(__always) private func findOrOpt(around a: Int, segmentLength: Int, _ best: inout BestMove) {
+        for direction in 0..<(segmentLength == 1 ? 1 : 2) {
+            var s1 = a, s2 = a
+            for _ in 1..<segmentLength {
+                if direction == 0 { s2 = succ(s2) } else { s1 = pred(s1) }
+            }
+            let p = pred(s1), nx = succ(s2)
+            if isFixed(p, s1) || isFixed(s2, nx) { continue }
+            let g1 = d(p, s1) &+ d(s2, nx) &- d(p, nx)
+            if g1 <= 0 { continue }
+            let start = Int(position[s1])
+            for end in 0..<2 {
+                let x = end == 0 ? s1 : s2, y = end == 0 ? s2 : s1
+                let xb = x &* k
+                for m in 0..<k {
+                    let c = Int(neighbours[xb &+ m])
+                    let gx = g1 &- Int(neighbourDistance[xb &+ m])
+                    if gx <= 0 { break }
+                    var offset = Int(position[c]) &- start
+                    if offset < 0 { offset &+= n }
+                    if offset < segmentLength { continue }
+                    for eSide in 0..<2 {
+                        let e = eSide == 0 ? succ(c) : pred(c)
+                        var eo = Int(position[e]) &- start
+                        if eo < 0 { eo &+= n }
+                        if eo < segmentLength || isFixed(c, e) { continue }
+                        let gain = gx &+ d(c, e) &- d(y, e)
+                        if gain > best.gain {
+                            // Forward frame: cf is followed by df.
+                            let cf = eSide == 0 ? c : e, df = eSide == 0 ? e : c
+                            // x joins c; in the frame, `reversed` joins cf–s2 and s1–df.
+                            let reversed = eSide == 0 ? (x == s2) : (y == s2)
+                            best = BestMove(move: .orOpt(p: p, s1: s1, s2: s2, nx: nx, cf: cf, df: df, reversed: reversed), gain: gain)
                         }
                     }
                 }
             }
         }
-        guard kind != 0 else { return threeOptChain(a) }
-        if kind == 1 {
-            twoOptMove(m1, m2, m3, m4)
-            push(m1); push(m2); push(m3); push(m4)
-        } else {
-            let (p, s1, s2, nx, cf, df) = (m1, m2, m3, m4, m5, m6)
+    }
+
+    /// Makes `move` and queues the stops whose edges it changed.
+    private func make(_ move: LocalMove) {
+        switch move {
+        case let .twoOpt(a, b, c, e):
+            twoOptMove(a, b, c, e)
+            push(a); push(b); push(c); push(e)
+        case let .orOpt(p, s1, s2, nx, cf, df, reversed):
             twoOptMove(p, s1, cf, df)                    // p cf … nx s2…s1 df
             if cf != nx { twoOptMove(p, cf, nx, s2) }    // p nx … cf s2…s1 df
             if !reversed && s1 != s2 { twoOptMove(cf, s2, s1, df) }  // cf s1…s2 df
             push(p); push(nx); push(s1); push(s2); push(cf); push(df)
         }
-        length -= bestGain
-        checkInvariants()
-        return true
     }
 
     // MARK: Sequential 3-opt chain
 
-    /// The most 3-opt steps of a chain (1 is plain 3-opt): on gr666 at 1 s, 8 seeds, 3 left a mean
-    /// gap of 0.12 % against 0.25 % for 1 and 0.35 % for 2 (greedy start, plain α candidates), and
-    /// 0.06 % against 0.10 % for 4 (1-tree candidates). The depth-3 chain of 2-opt flips without
-    /// backtracking that this replaces left 0.33 % in the first setting.
+    /// The most 3-opt steps of a chain (1 is plain 3-opt): deeper chains find more, at a cost per stop.
     static let maxSteps = 3
 
     /// Applies a 2-opt move (as ``twoOptMove(_:_:_:_:)``) and journals it.
@@ -352,9 +374,20 @@ final class SymmetricTourSearch {
         addedCount &+= 1
     }
 
-    /// A sequential 3-opt move from (t1, t2): kind 1 = 2-opt (t3, t4), 2 = two flips,
-    /// 3 = swap of [t2…t5] and [t6…t3], 4 = both reversed in place.
-    private struct Move { var kind = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, gain = Int.min }
+    /// A sequential 3-opt move from (t1, t2); `kind` is nil until a search finds one.
+    private struct Move { var kind: ThreeOptKind?, t3 = 0, t4 = 0, t5 = 0, t6 = 0, gain = Int.min }
+
+    /// The shapes of a sequential 3-opt move that removes (t1, t2), (t3, t4) and (t5, t6).
+    private enum ThreeOptKind {
+        /// A plain 2-opt move: only (t3, t4) removed, closed by (t4, t1).
+        case twoOpt
+        /// A 2-opt move, then a second from its new end: two flips.
+        case twoFlips
+        /// The segments [t2…t5] and [t6…t3] swap places.
+        case segmentSwap
+        /// The segments [t2…t6] and [t5…t3] are both reversed in place.
+        case bothReversed
+    }
 
     /// Searches every sequential 3-opt move that removes (t1, t2) (with `g0` = removed minus
     /// added so far, (t1, t2) counted as removed) over the candidate lists; `close` gets the move
@@ -388,7 +421,7 @@ final class SymmetricTourSearch {
                 let g2base = g1 &+ d(t3, t4)
                 if side == 0 {
                     let c2 = g2base &- d(t4, t1)
-                    if c2 > close.gain { close = Move(kind: 1, t3: t3, t4: t4, t5: 0, t6: 0, gain: c2) }
+                    if c2 > close.gain { close = Move(kind: .twoOpt, t3: t3, t4: t4, t5: 0, t6: 0, gain: c2) }
                 }
                 let b4 = t4 &* k
                 for m2 in 0..<k {
@@ -402,8 +435,8 @@ final class SymmetricTourSearch {
                         if t6 == t4 || t6 == t1 || isFixed(t5, t6) || (checkAdded && wasAdded(t5, t6)) { continue }
                         let gOpen = g2 &+ d(t5, t6)
                         let c3 = gOpen &- d(t6, t1)
-                        if c3 > close.gain { close = Move(kind: 2, t3: t3, t4: t4, t5: t5, t6: t6, gain: c3) }
-                        if gOpen > open.gain { open = Move(kind: 2, t3: t3, t4: t4, t5: t5, t6: t6, gain: gOpen) }
+                        if c3 > close.gain { close = Move(kind: .twoFlips, t3: t3, t4: t4, t5: t5, t6: t6, gain: c3) }
+                        if gOpen > open.gain { open = Move(kind: .twoFlips, t3: t3, t4: t4, t5: t5, t6: t6, gain: gOpen) }
                     } else {
                         // t2 … t3 closes into a cycle; t5 must lie on it.
                         if !btw(t2, t5, t3) { continue }
@@ -413,7 +446,7 @@ final class SymmetricTourSearch {
                             if isFixed(t5, t6) || (checkAdded && wasAdded(t5, t6)) { continue }
                             let gOpen = g2 &+ d(t5, t6)
                             let c3 = gOpen &- d(t6, t1)
-                            let kind = choice == 0 ? 3 : 4
+                            let kind: ThreeOptKind = choice == 0 ? .segmentSwap : .bothReversed
                             if c3 > close.gain { close = Move(kind: kind, t3: t3, t4: t4, t5: t5, t6: t6, gain: c3) }
                             if gOpen > open.gain { open = Move(kind: kind, t3: t3, t4: t4, t5: t5, t6: t6, gain: gOpen) }
                         }
@@ -429,17 +462,17 @@ final class SymmetricTourSearch {
         let (t3, t4, t5, t6) = (mv.t3, mv.t4, mv.t5, mv.t6)
         noteAdded(t2, t3)
         switch mv.kind {
-        case 1:
+        case .twoOpt?:
             flip(t2, t1, t3, t4)
             return t4
-        case 2:
+        case .twoFlips?:
             flip(t2, t1, t3, t4)                 // t1 t4 … t2 t3
             flip(t4, t1, t5, t6)
-        case 3:                                  // t1 [t2…t5] [t6…t3] t4 → t1 [t6…t3] [t2…t5] t4
+        case .segmentSwap?:                      // t1 [t2…t5] [t6…t3] t4 → t1 [t6…t3] [t2…t5] t4
             flip(t1, t2, t3, t4)                 // t1 t3…t6 t5…t2 t4
             flip(t1, t3, t6, t5)                 // t1 t6…t3 t5…t2 t4
             flip(t3, t5, t2, t4)                 // t1 t6…t3 t2…t5 t4
-        default:                                 // t1 [t2…t6] [t5…t3] t4, both reversed
+        case .bothReversed?, nil:                // t1 [t2…t6] [t5…t3] t4, both reversed
             flip(t1, t2, t6, t5)                 // t1 t6…t2 t5…t3 t4
             flip(t2, t5, t3, t4)                 // t1 t6…t2 t3…t5 t4
         }
@@ -471,7 +504,7 @@ final class SymmetricTourSearch {
                     gained = close.gain
                     break
                 }
-                if open.kind == 0 || step == Self.maxSteps - 1 { break }
+                if open.kind == nil || step == Self.maxSteps - 1 { break }
                 t2 = apply(t1, t2, open)
                 g0 = open.gain
             }
@@ -489,25 +522,18 @@ final class SymmetricTourSearch {
 
     // MARK: Candidates
 
-    /// Subgradient iterations for the 1-tree penalties at most: on gr666 at 1 s (24 seeds) 150
-    /// left no gap above 0.1 %, 50 left four.
+    /// Subgradient iterations for the 1-tree penalties at most: enough for candidates, not a bound.
     static let ascentIterations = 150
-    /// Nearest neighbours per stop in the ascent's sparse graph (``SparseGraph``); 6 and 14 did
-    /// no better on gr666.
+    /// Nearest neighbours per stop in the ascent's sparse graph (``SparseGraph``).
     static let ascentGraphNeighbours = 10
-    /// The share of a time budget the penalties may take. On the sparse graph 150 iterations take
-    /// about 14 ms for gr666, so this only bites on short budgets: at 0.1 s, 5 % (about 50
-    /// iterations) left a mean gap of 0.19 % against 0.28 % for 10 % and 0.41 % for 20 % (16 seeds),
-    /// the time going to kicks instead.
+    /// The share of a time budget the penalties may take; on short budgets kicks use time better.
     static let ascentPercent = 5.0
 
     /// Rebuilds the candidate lists: five in eight by α-nearness on the distances transformed by
     /// 1-tree penalties (``oneTreePenalties(graph:upperBound:iterations:stop:)`` on a sparse graph,
     /// the current tour's length as the upper bound), the rest nearest on the same distances
-    /// (α-only edges such as ali535's 222–339, 13th nearest at both ends, are in the optimal tour);
-    /// each list sorted by true distance, as the searches stop at the first neighbour whose partial
-    /// gain is no longer positive. On gr666 at 1 s these candidates (with the greedy start) took
-    /// the mean gap from 0.12 % to 0.06 %.
+    /// (some optimal edges are α-near but far from nearest); each list sorted by true distance, as
+    /// the searches stop at the first neighbour whose partial gain is no longer positive.
     /// - Parameter stop: read after each subgradient iteration; true ends the ascent.
     private func refineCandidates(_ stop: () -> Bool) {
         let graph = SparseGraph(count: n, nearest: ascentNearest, k: ascentNearest.count / n, distance: dist)
@@ -531,10 +557,8 @@ final class SymmetricTourSearch {
 
     /// Swaps two adjacent segments at a random place (a double bridge: segments of at most
     /// `longestSegment` stops and n/4, or up to n/3 one time in ``globalEvery``); returns
-    /// whether it found a place that keeps every fixed edge. Double bridges whose three cuts follow
-    /// a random stop and two of its candidates (near in space, anywhere in the tour) did worse on
-    /// gr666 at 1 s, as 10 % or 50 % of the kicks (0.36 % and 0.47 % mean gap against 0.38 %,
-    /// before the 3-opt chain; 0.41 % and 0.49 % against 0.27 % with it).
+    /// whether it found a place that keeps every fixed edge. Random places, not candidates: kicks
+    /// at candidates did worse.
     private func kick(longestSegment: Int) -> Bool {
         let global = random.next() % UInt64(SymmetricTourSearch.globalEvery) == 0
         let maxSegment = global ? max(1, n / 3) : max(1, min(longestSegment, n / 4))
@@ -588,12 +612,8 @@ final class SymmetricTourSearch {
     }
 
     /// Rounds of one walk, per stop: after 40·n rounds the search starts a new walk from the
-    /// first local optimum (with the candidates it has), keeping the best tour of all walks. A
-    /// walk drifts between a few deep basins (on gr666, one 0.175 % over the optimum that differs
-    /// from it in 80 edges across the map) and can stay in one for 100 000 rounds; fresh walks
-    /// give each budget several draws. On gr666 at 75 000 rounds (about 1 s), 48 seeds: 1 above
-    /// 0.1 % with walks of 40·n, against 10 with one walk; 30·n and 50·n did worse than 40·n, and
-    /// restarting only after 15–60·n rounds without a new best did not help.
+    /// first local optimum (with the candidates it has), keeping the best tour of all walks; a
+    /// walk can stay in one deep basin for a long time, and fresh walks give each budget several draws.
     static let walkRoundsPerStop = 40
 
     /// Local search from the current tour, new candidate lists, then kicks while the budget

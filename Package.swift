@@ -24,11 +24,15 @@ let package = Package(
         .library(name: "GameModes", targets: ["GameModes"]),
         .library(name: "RaceSimulation", targets: ["RaceSimulation"]),
         .library(name: "RaceCommands", targets: ["RaceCommands"]),
+        .library(name: "RaceLive", targets: ["RaceLive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // DocC: `make docs` builds each library's catalogue (Sources/<Module>/<Module>.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The live race (RaceLive): logs and embedded storage.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     ],
     targets: [
         // PROJ (C library) through pkg-config; `make` installs libproj-dev when it is missing.
@@ -58,6 +62,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The live race: its log, its storage (SQLite now, PostgreSQL later, behind one protocol) and
+        // the engine that derives a race's state from the log. No HTTP here.
+        .target(
+            name: "RaceLive",
+            dependencies: [
+                "GeoCore", "Geofencing", "GeoFormats", "RaceModel", "GameModes", "RaceSimulation",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(name: "racekit", dependencies: ["RaceCommands"]),
         .target(name: "RaceTestSupport", dependencies: ["GeoCore", "Geofencing"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "RaceTestSupport"]),
@@ -70,6 +84,7 @@ let package = Package(
         .testTarget(name: "GameModesTests", dependencies: ["GameModes", "RaceModel", "GeoCore"]),
         .testTarget(name: "RaceSimulationTests", dependencies: ["RaceSimulation", "RaceModel", "RaceTestSupport"]),
         .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"]),
+        .testTarget(name: "RaceLiveTests", dependencies: ["RaceLive", "RaceSimulation", "RaceModel", "GameModes", "GeoFormats", "RaceTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,13 +25,17 @@ let package = Package(
         .library(name: "RaceSimulation", targets: ["RaceSimulation"]),
         .library(name: "RaceCommands", targets: ["RaceCommands"]),
         .library(name: "RaceLive", targets: ["RaceLive"]),
+        .library(name: "RaceServer", targets: ["RaceServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // DocC: `make docs` builds each library's catalogue (Sources/<Module>/<Module>.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // The live race (RaceLive): logs and embedded storage.
+        // The live server (RaceLive, RaceServer): HTTP, logs, shutdown, token hashes, embedded storage.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     ],
     targets: [
@@ -58,8 +62,9 @@ let package = Package(
             name: "RaceCommands",
             dependencies: [
                 "GeoCore", "GeoProjection", "Geofencing", "GeoFormats", "RaceModel", "RouteOptimizer", "RacePlanning", "GameModes",
-                "RaceSimulation",
+                "RaceSimulation", "RaceServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The live race: its log, its storage (SQLite now, PostgreSQL later, behind one protocol) and
@@ -70,6 +75,17 @@ let package = Package(
                 "GeoCore", "Geofencing", "GeoFormats", "RaceModel", "GameModes", "RaceSimulation",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `racekit serve`: the HTTP API over RaceLive (Hummingbird 2).
+        .target(
+            name: "RaceServer",
+            dependencies: [
+                "GeoCore", "GeoFormats", "RaceModel", "RaceLive",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(name: "racekit", dependencies: ["RaceCommands"]),
@@ -85,6 +101,13 @@ let package = Package(
         .testTarget(name: "RaceSimulationTests", dependencies: ["RaceSimulation", "RaceModel", "RaceTestSupport"]),
         .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"]),
         .testTarget(name: "RaceLiveTests", dependencies: ["RaceLive", "RaceSimulation", "RaceModel", "GameModes", "GeoFormats", "RaceTestSupport"]),
+        .testTarget(
+            name: "RaceServerTests",
+            dependencies: [
+                "RaceServer", "RaceLive", "RaceModel",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

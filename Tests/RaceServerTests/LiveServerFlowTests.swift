@@ -134,10 +134,22 @@ import Testing
             #expect(standings["sequence"]?.number == sequence)
             #expect(standings["report"]?["standings"] != nil)
 
+            // A game input joins the log like a fix; the same input at the same time is a duplicate.
+            let answer = ServerHarness.body(#"{"stop": "lindenhof", "choice": "A fountain"}"#)
+            let answered = try ServerHarness.json(try await client.execute(uri: "/races/\(raceID)/inputs", method: .post, headers: participant, body: answer))
+            #expect(answered["accepted"] == .bool(true))
+            #expect(answered["sequence"]?.number == sequence + 1)
+            let repeated = try ServerHarness.json(try await client.execute(uri: "/races/\(raceID)/inputs", method: .post, headers: participant, body: answer))
+            #expect(repeated["accepted"] == .bool(false))
+            let noQuestion = try await client.execute(uri: "/races/\(raceID)/inputs", method: .post, headers: participant,
+                                                      body: ServerHarness.body(#"{"stop": "hb", "choice": "x"}"#))
+            #expect(noQuestion.status == .badRequest)
+            #expect(try ServerHarness.json(noQuestion)["path"]?.string == "/stop")
+
             let ended = try await client.execute(uri: "/races/\(raceID)/end", method: .post, headers: organiser)
             #expect(ended.status == .ok)
             let endSequence = try #require(try ServerHarness.json(ended)["sequence"]?.number)
-            #expect(endSequence == sequence + 1)
+            #expect(endSequence == sequence + 2)
             let afterEnd = try await client.execute(uri: "/osmand?id=\(deviceKey)&lat=47.378&lon=8.5404&timestamp=\(Int(clock.now) + 30)", method: .post)
             #expect(afterEnd.status == .badRequest)
 

@@ -35,6 +35,7 @@ import Testing
                 (.post, "/races/\(a)/end", "", ["organiserA"]),
                 (.post, "/races/\(a)/join-codes", "{}", ["organiserA"]),
                 (.post, "/races/\(a)/fixes", "[]", ["participantA"]),
+                (.post, "/races/\(a)/inputs", #"{"leave": true}"#, ["participantA"]),
                 (.get, "/races/\(a)/standings", "", ["organiserA", "participantA"]),
                 (.get, "/races/\(a)/events", "", ["organiserA", "participantA"]),
             ]

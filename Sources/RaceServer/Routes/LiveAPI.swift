@@ -32,6 +32,7 @@ public struct LiveAPI: Sendable {
         router.get("/osmand") { request, _ in try await osmand(request) }
         router.post("/osmand") { request, _ in try await osmand(request) }
         router.post("/races/{race}/fixes") { request, context in try await batch(request, try context.parameters.require("race")) }
+        router.post("/races/{race}/inputs") { request, context in try await gameInput(request, try context.parameters.require("race")) }
         router.get("/races/{race}/standings") { request, context in try await standings(request, try context.parameters.require("race")) }
         router.get("/races/{race}/events") { request, context in try await events(request, try context.parameters.require("race")) }
     }

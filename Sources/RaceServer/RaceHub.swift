@@ -3,7 +3,7 @@ import GeoFormats
 import RaceLive
 import RaceModel
 
-/// The server's races: the store, one ``LiveRaceRunner`` per race (built from the store's log
+/// The server's races: the store, one `LiveRaceRunner` per race (built from the store's log
 /// the first time the race is used), and the clock everything is timed by.
 public actor RaceHub {
     /// The store every race's log goes to.

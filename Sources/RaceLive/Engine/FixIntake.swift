@@ -42,6 +42,7 @@ public struct FixIntake: Hashable, Sendable {
 
     /// Why `fix` is refused, or `nil` when it is taken.
     /// - Parameters:
+    ///   - fix: the fix as the tracker sent it.
     ///   - now: the server's clock, seconds since 1970.
     ///   - clockOrigin: the race clock's origin (``LiveRace/clockOrigin``).
     ///   - endedAt: when the organiser ended the race, if so.

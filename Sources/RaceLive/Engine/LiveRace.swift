@@ -9,7 +9,7 @@ import RaceSimulation
 ///
 /// Applying entries only records them (sorted into place, duplicates dropped); ``refresh()``
 /// re-derives the visits, course checks and game by the same path `racekit simulate` takes
-/// (``TrackFiles/replayInput(_:race:alignment:raceStart:)``, ``RaceReplay``, ``GamePlay``),
+/// (`TrackFiles.replayInput`, `RaceReplay`, `GamePlay`),
 /// and only when something changed: a late fix costs one re-derivation, however many arrive
 /// before the next refresh. So the live result equals the offline replay of the exported log
 /// (``LogExport``), which the tests check on every sample route.

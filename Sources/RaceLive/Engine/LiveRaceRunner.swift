@@ -50,7 +50,9 @@ public actor LiveRaceRunner {
     }
 
     /// Stores and applies `payloads`; duplicates (of the log, or within the batch) change nothing.
-    /// - Parameter recordedAt: the server's clock, seconds since 1970, stored with each entry.
+    /// - Parameters:
+    ///   - payloads: fixes, game inputs and organiser actions, in the order received.
+    ///   - recordedAt: the server's clock, seconds since 1970, stored with each entry.
     public func submit(_ payloads: [LogPayload], recordedAt: Double) async throws -> Receipt {
         try await queue.run { try await self.submitNow(payloads, recordedAt: recordedAt) }
     }

@@ -12,7 +12,7 @@ import SQLiteNIO
 /// the writer) with `synchronous=FULL`, so an acknowledged entry survives a crash of the
 /// process or the machine.
 ///
-/// All calls go through one connection, one after another (``SerialQueue``), so a
+/// All calls go through one connection, one after another (`SerialQueue`), so a
 /// multi-statement transaction is never interleaved with another call.
 public actor SQLiteLiveStore: LiveStore {
     private let connection: SQLiteConnection

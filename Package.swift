@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "GameModes", targets: ["GameModes"]),
         .library(name: "RaceSimulation", targets: ["RaceSimulation"]),
         .library(name: "RaceCommands", targets: ["RaceCommands"]),
+        .library(name: "RaceLive", targets: ["RaceLive"]),
+        .library(name: "RaceServer", targets: ["RaceServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +36,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // DocC: `make docs` builds each library's catalogue (Sources/<Module>/<Module>.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The live server (RaceLive, RaceServer): HTTP, logs, shutdown, token hashes, embedded storage.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     ],
     targets: [
         // PROJ (C library) through pkg-config; `make` installs libproj-dev when it is missing.
@@ -70,8 +78,30 @@ let package = Package(
             name: "RaceCommands",
             dependencies: [
                 "RaceKitCore", "GeoCore", "GeoProjection", "Geofencing", "GeoFormats", "RaceModel", "RouteOptimizer",
-                "RacePlanning", "GameModes", "RaceSimulation",
+                "RacePlanning", "GameModes", "RaceSimulation", "RaceServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The live race: its log, its storage (SQLite now, PostgreSQL later, behind one protocol) and
+        // the engine that derives a race's state from the log. No HTTP here.
+        .target(
+            name: "RaceLive",
+            dependencies: [
+                "RaceKitCore", "GeoCore", "Geofencing", "GeoFormats", "RaceModel", "GameModes", "RaceSimulation",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `racekit serve`: the HTTP API over RaceLive (Hummingbird 2).
+        .target(
+            name: "RaceServer",
+            dependencies: [
+                "RaceKitCore", "GeoCore", "GeoFormats", "RaceModel", "RaceLive",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(name: "racekit", dependencies: ["RaceCommands"]),
@@ -87,6 +117,14 @@ let package = Package(
         .testTarget(name: "GameModesTests", dependencies: ["GameModes", "RaceModel", "RaceKitCore", "GeoCore"]),
         .testTarget(name: "RaceSimulationTests", dependencies: ["RaceSimulation", "RaceModel", "RaceTestSupport"]),
         .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "RaceLiveTests", dependencies: ["RaceLive", "RaceSimulation", "RaceModel", "GameModes", "GeoFormats", "RaceKitCore", "RaceTestSupport"]),
+        .testTarget(
+            name: "RaceServerTests",
+            dependencies: [
+                "RaceServer", "RaceLive", "RaceModel", "RaceKitCore", "GeoFormats",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,16 @@ public struct LoadedTrack: Sendable {
     public var untimedPoints: Int
     /// What the GPX reader could not use.
     public var warnings: [GPXWarning]
+
+    /// A track from fixes already in memory (a live race's log), not read from a file.
+    public init(name: String, file: String, points: [(time: Seconds, latitude: Degrees, longitude: Degrees)],
+                untimedPoints: Int = 0, warnings: [GPXWarning] = []) {
+        self.name = name
+        self.file = file
+        self.points = points
+        self.untimedPoints = untimedPoints
+        self.warnings = warnings
+    }
 }
 
 /// How tracks are placed on the race clock.

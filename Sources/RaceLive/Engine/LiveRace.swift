@@ -1,0 +1,170 @@
+import GameModes
+import GeoCore
+import GeoFormats
+import RaceModel
+import RaceSimulation
+
+/// A live race's state as a deterministic function of its log: the race, who joined, and
+/// every accepted fix, game input and organiser action, whatever order they arrived in.
+///
+/// Applying entries only records them (sorted into place, duplicates dropped); ``refresh()``
+/// re-derives the visits, course checks and game by the same path `racekit simulate` takes
+/// (`TrackFiles.replayInput`, `RaceReplay`, `GamePlay`),
+/// and only when something changed: a late fix costs one re-derivation, however many arrive
+/// before the next refresh. So the live result equals the offline replay of the exported log
+/// (``LogExport``), which the tests check on every sample route.
+public struct LiveRace: Sendable {
+    /// The race's id on the server.
+    public let raceID: String
+    /// The race as its file describes it.
+    public let race: Race
+    /// The seed of the game's random choices (`racekit simulate --seed`, 1 by default).
+    public let seed: UInt64
+    /// Who joined, in joining order: the participant order of the replay.
+    public private(set) var participants: [StoredParticipant] = []
+    /// The organiser's start, seconds since 1970, once started.
+    public private(set) var startedAt: Double?
+    /// The organiser's end, seconds since 1970, once ended.
+    public private(set) var endedAt: Double?
+    /// The highest sequence number applied.
+    public private(set) var lastSequence: Int64 = 0
+    private var fixes: [String: [LiveFix]] = [:]
+    private var fixIdentities: Set<FixIdentity> = []
+    private var gameInputs: Set<LiveGameInput> = []
+    private var derived: LiveRaceState?
+    private let replayer: Result<RaceReplay, ReplayError>
+
+    /// A race nobody has joined yet.
+    public init(raceID: String, race: Race, seed: UInt64 = 1) {
+        self.raceID = raceID
+        self.race = race
+        self.seed = seed
+        replayer = Result { () throws(ReplayError) in try RaceReplay(race: race) }
+    }
+
+    /// The race clock's origin, seconds since 1970: the race file's `startTime`, else the
+    /// organiser's start, else 2000-01-01 (as `racekit simulate` uses for a race without one).
+    public var clockOrigin: Double {
+        if let text = race.startTime, let epoch = Timestamp.parse(text) { return epoch }
+        return startedAt ?? 946_684_800
+    }
+
+    /// Adds a participant who joined (idempotent for the same id).
+    public mutating func join(_ participant: StoredParticipant) {
+        guard !participants.contains(where: { $0.id == participant.id }) else { return }
+        participants.append(participant)
+        derived = nil
+    }
+
+    /// Whether `payload` would change nothing: a fix of the same participant at the same time,
+    /// or the same game input, is already in the log.
+    public func isDuplicate(_ payload: LogPayload) -> Bool {
+        switch payload {
+        case .fix(let fix): return fixIdentities.contains(fix.identity)
+        case .game(let input): return gameInputs.contains(input)
+        case .organiser(.start): return startedAt != nil
+        case .organiser(.end): return endedAt != nil
+        }
+    }
+
+    /// Records one log entry. A fix goes to its place in its participant's track (a late fix
+    /// between earlier ones); a duplicate is dropped.
+    /// - Returns: whether the entry changed anything.
+    @discardableResult
+    public mutating func apply(_ entry: LogEntry) -> Bool {
+        lastSequence = max(lastSequence, entry.sequence)
+        guard !isDuplicate(entry.payload) else { return false }
+        switch entry.payload {
+        case .fix(let fix):
+            fixIdentities.insert(fix.identity)
+            var track = fixes[fix.participant, default: []]
+            if let last = track.last, last.time > fix.time {
+                // Late: binary search for its place (after every earlier fix).
+                var low = 0, high = track.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if track[mid].time < fix.time { low = mid + 1 } else { high = mid }
+                }
+                track.insert(fix, at: low)
+            } else {
+                track.append(fix)
+            }
+            fixes[fix.participant] = track
+        case .game(let input):
+            gameInputs.insert(input)
+        case .organiser(.start(let time)):
+            startedAt = time
+        case .organiser(.end(let time)):
+            endedAt = time
+        }
+        derived = nil
+        return true
+    }
+
+    /// The fixes of `participant` in time order.
+    public func track(of participant: String) -> [LiveFix] { fixes[participant] ?? [] }
+
+    /// How many distinct fixes the race holds.
+    public var fixCount: Int { fixIdentities.count }
+
+    /// The game inputs in a fixed order (time, then participant, then content), as the export
+    /// writes them and the game reads them.
+    public var orderedGameInputs: [LiveGameInput] {
+        gameInputs.sorted { a, b in
+            (a.time, a.participant, "\(a.kind)") < (b.time, b.participant, "\(b.kind)")
+        }
+    }
+
+    /// The name a participant's track carries: a listed race participant's id (so the
+    /// simulator matches it to that participant and course), else the joined id itself.
+    public func trackName(of participant: StoredParticipant) -> String { participant.id }
+
+    /// The state after every entry applied so far, re-derived only if something changed since
+    /// the last call.
+    public mutating func refresh() -> LiveRaceState {
+        if let derived, derived.sequence == lastSequence { return derived }
+        let state = derive()
+        derived = state
+        return state
+    }
+
+    /// The state, derived from scratch.
+    private func derive() -> LiveRaceState {
+        let replayer: RaceReplay
+        switch self.replayer {
+        case .success(let r): replayer = r
+        case .failure(let error): return LiveRaceState(sequence: lastSequence, replay: nil, game: nil, problem: error.description)
+        }
+        let tracks = participants.compactMap { p -> LoadedTrack? in
+            guard let fixes = fixes[p.id], !fixes.isEmpty else { return nil }
+            return LoadedTrack(name: trackName(of: p), file: p.id,
+                               points: fixes.map { (time: $0.time, latitude: $0.latitude, longitude: $0.longitude) })
+        }
+        let input = TrackFiles.replayInput(tracks, race: race, alignment: .clock, raceStart: clockOrigin)
+        let replay = replayer.run(input)
+        guard race.mode.name != "none", let mode = GameModeRegistry.standard.mode(named: race.mode.name) else {
+            return LiveRaceState(sequence: lastSequence, replay: replay, game: nil, problem: nil)
+        }
+        var responses = ResponseFile()
+        let origin = clockOrigin
+        responses.inputs = orderedGameInputs.map { $0.gameInput(clockOrigin: origin) }
+        do throws(ModeConfigurationError) {
+            let game = try GamePlay(replay, mode: mode, configuration: mode.configuration(in: race), responder: responses, seed: seed)
+            return LiveRaceState(sequence: lastSequence, replay: replay, game: game, problem: nil)
+        } catch {
+            return LiveRaceState(sequence: lastSequence, replay: replay, game: nil, problem: error.description)
+        }
+    }
+}
+
+extension LiveGameInput {
+    /// The input on the race clock, as a game mode reads it.
+    public func gameInput(clockOrigin: Double) -> GameInput {
+        let t = time - clockOrigin
+        switch kind {
+        case .answer(let stop, let choice): return .answer(Answer(participant: participant, stop: stop, choice: choice, time: t))
+        case .submission(let round, let text): return .submission(Submission(participant: participant, round: round, text: text, time: t))
+        case .leave: return .leave(participant: participant, time: t)
+        }
+    }
+}

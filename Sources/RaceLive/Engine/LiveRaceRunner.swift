@@ -1,0 +1,144 @@
+import Foundation
+import RaceKitCore
+import RaceModel
+
+/// One live race on the server: its ``LiveRace`` engine, the store its log is written to, and
+/// the viewers waiting for changes.
+///
+/// ``submit(_:recordedAt:)`` drops duplicates, numbers the rest, stores them (durably, before it
+/// returns: the acknowledgement) and only then applies them; submissions of one race run one
+/// after another, so sequence numbers follow the order entries were stored.
+public actor LiveRaceRunner {
+    /// The race's id.
+    public let raceID: String
+    private var engine: LiveRace
+    private let store: any LiveStore
+    private let queue = SerialQueue()
+    private var viewers: [UUID: AsyncStream<Int64>.Continuation] = [:]
+    private var standingsCache: Standings?
+
+    /// What a submission did.
+    public struct Receipt: Hashable, Sendable {
+        /// Entries stored.
+        public var accepted: Int
+        /// Entries dropped because the log already had them (or the batch had them twice).
+        public var duplicates: Int
+        /// The race's last sequence number after the submission.
+        public var lastSequence: Int64
+    }
+
+    /// A runner for a race, its engine rebuilt from what `store` holds (participants, then the
+    /// whole log): after a restart the state is what it was at the last acknowledged entry.
+    public init(raceID: String, race: Race, store: any LiveStore, seed: UInt64 = 1) async throws {
+        self.raceID = raceID
+        self.store = store
+        var engine = LiveRace(raceID: raceID, race: race, seed: seed)
+        for participant in try await store.participants(raceID: raceID) { engine.join(participant) }
+        for entry in try await store.entries(raceID: raceID, after: 0) { engine.apply(entry) }
+        self.engine = engine
+    }
+
+    /// The engine as it stands (participants, tracks, start and end).
+    public var race: LiveRace { engine }
+
+    /// Stores a participant who joined and adds them to the engine.
+    /// - Throws: ``LiveStoreError/conflict(_:)`` when the id is taken.
+    public func join(_ participant: StoredParticipant) async throws {
+        try await queue.run { [store] in try await store.addParticipant(participant) }
+        engine.join(participant)
+        publish()
+    }
+
+    /// Stores and applies `payloads`; duplicates (of the log, or within the batch) change nothing.
+    /// - Parameters:
+    ///   - payloads: fixes, game inputs and organiser actions, in the order received.
+    ///   - recordedAt: the server's clock, seconds since 1970, stored with each entry.
+    public func submit(_ payloads: [LogPayload], recordedAt: Double) async throws -> Receipt {
+        try await queue.run { try await self.submitNow(payloads, recordedAt: recordedAt) }
+    }
+
+    private func submitNow(_ payloads: [LogPayload], recordedAt: Double) async throws -> Receipt {
+        var fresh: [LogPayload] = []
+        var inBatch: Set<LogPayload> = []
+        var fixesInBatch: Set<FixIdentity> = []
+        for payload in payloads {
+            if engine.isDuplicate(payload) { continue }
+            if case .fix(let fix) = payload {
+                guard fixesInBatch.insert(fix.identity).inserted else { continue }
+            } else {
+                guard inBatch.insert(payload).inserted else { continue }
+            }
+            fresh.append(payload)
+        }
+        let first = engine.lastSequence + 1
+        let entries = fresh.enumerated().map { i, payload in
+            LogEntry(raceID: raceID, sequence: first + Int64(i), recordedAt: recordedAt, payload: payload)
+        }
+        try await store.append(entries)
+        for entry in entries { engine.apply(entry) }
+        if !entries.isEmpty { publish() }
+        return Receipt(accepted: entries.count, duplicates: payloads.count - entries.count, lastSequence: engine.lastSequence)
+    }
+
+    /// The race's state after every stored entry; re-derived at most once per change, however
+    /// many viewers ask.
+    public func state() -> LiveRaceState { engine.refresh() }
+
+    /// The standings document at the current sequence: `{"raceID", "sequence", "status",
+    /// "problem"?, "report"}`, where `report` is what `racekit simulate --format json` prints
+    /// for the exported log. Built once per change, shared by every viewer.
+    public func standings() -> Standings {
+        let state = engine.refresh()
+        if let cached = standingsCache, cached.sequence == state.sequence { return cached }
+        let status = engine.endedAt != nil ? "ended" : engine.startedAt != nil ? "started" : "created"
+        var members = [JSONMember("raceID", .string(raceID)), JSONMember("sequence", .number(Double(state.sequence))),
+                       JSONMember("status", .string(status))]
+        if let problem = state.problem { members.append(JSONMember("problem", .string(problem))) }
+        members.append(JSONMember("report", state.report(startEpoch: engine.clockOrigin)?.json ?? .null))
+        let standings = Standings(sequence: state.sequence, ended: engine.endedAt != nil, text: JSONValue.object(members).serialized(pretty: false))
+        standingsCache = standings
+        return standings
+    }
+
+    /// A standings document as text, with the sequence it is at.
+    public struct Standings: Hashable, Sendable {
+        /// The last log entry it includes.
+        public var sequence: Int64
+        /// Whether the race has ended (no later document will differ).
+        public var ended: Bool
+        /// Compact JSON.
+        public var text: String
+    }
+
+    /// The log entries after `sequence`, from the store (resuming viewers, exports).
+    public func entries(after sequence: Int64) async throws -> [LogEntry] {
+        try await store.entries(raceID: raceID, after: sequence)
+    }
+
+    /// The sequence numbers of changes from now on. Each viewer's buffer holds only the newest
+    /// number: a slow viewer skips to the latest state instead of queueing every change.
+    public func updates() -> AsyncStream<Int64> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int64.self, bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        viewers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeViewer(id) }
+        }
+        return stream
+    }
+
+    /// Viewers currently subscribed.
+    public var viewerCount: Int { viewers.count }
+
+    /// Ends every viewer's stream (shutdown).
+    public func finishViewers() {
+        for continuation in viewers.values { continuation.finish() }
+        viewers = [:]
+    }
+
+    private func removeViewer(_ id: UUID) { viewers[id] = nil }
+
+    private func publish() {
+        for continuation in viewers.values { continuation.yield(engine.lastSequence) }
+    }
+}

@@ -1,0 +1,67 @@
+/// Where a live server keeps its races, participants, credentials and logs.
+///
+/// The embedded default is ``SQLiteLiveStore``; PostgreSQL follows behind the same protocol
+/// (issue 16), with the same migrations and the same behaviour, so the server and the tests do
+/// not know which one they talk to.
+///
+/// Contract: ``append(_:)`` is atomic and durable when it returns (all of its entries or none);
+/// entries of one race are read back in sequence order; a sequence number is never stored twice
+/// for one race (the store refuses it with ``LiveStoreError/conflict(_:)``).
+public protocol LiveStore: Sendable {
+    /// Brings the schema up to date (each migration once, in version order). Call before use.
+    func migrate() async throws
+    /// The schema version after ``migrate()``: the highest migration applied.
+    func schemaVersion() async throws -> Int
+
+    /// Stores a new race. Throws ``LiveStoreError/conflict(_:)`` when its id is taken.
+    func createRace(_ race: StoredRace) async throws
+    /// Replaces a race's file (before the start).
+    func updateRaceFile(raceID: String, raceFile: String) async throws
+    /// The race with this id, if any.
+    func race(id: String) async throws -> StoredRace?
+    /// Every race, by creation time.
+    func races() async throws -> [StoredRace]
+
+    /// Stores a participant who joined. Throws ``LiveStoreError/conflict(_:)`` when the id is taken in the race.
+    func addParticipant(_ participant: StoredParticipant) async throws
+    /// A race's participants in joining order.
+    func participants(raceID: String) async throws -> [StoredParticipant]
+
+    /// Stores a credential (only its hash).
+    func addCredential(_ credential: StoredCredential) async throws
+    /// The credential whose hash is `hash`, if any.
+    func credential(hash: String) async throws -> StoredCredential?
+
+    /// Stores a join code (only its hash).
+    func addJoinCode(_ code: StoredJoinCode) async throws
+    /// Uses a join code once: when the code exists, has not expired at `now` and has uses left,
+    /// counts the use and returns the code; otherwise returns `nil` and changes nothing.
+    func redeemJoinCode(hash: String, now: Double) async throws -> StoredJoinCode?
+
+    /// Appends entries to their races' logs, atomically and durably.
+    func append(_ entries: [LogEntry]) async throws
+    /// A race's entries with a sequence number above `sequence`, in sequence order.
+    func entries(raceID: String, after sequence: Int64) async throws -> [LogEntry]
+
+    /// Releases the store's resources; no call may follow.
+    func close() async throws
+}
+
+/// Why a store refused an operation.
+public enum LiveStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A unique key (race id, participant id, credential hash, sequence number) is taken.
+    case conflict(String)
+    /// A stored value cannot be read back (a corrupt row, an unknown kind).
+    case corrupt(String)
+    /// No such race.
+    case noSuchRace(String)
+
+    /// A sentence for logs and error responses.
+    public var description: String {
+        switch self {
+        case .conflict(let what): return "already exists: \(what)"
+        case .corrupt(let what): return "stored data cannot be read: \(what)"
+        case .noSuchRace(let id): return "no race \"\(id)\""
+        }
+    }
+}

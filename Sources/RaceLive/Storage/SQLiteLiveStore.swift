@@ -1,0 +1,200 @@
+import Logging
+import SQLiteNIO
+
+// Why sqlite-nio and not GRDB: GRDB is the better-featured SQLite library, but its README calls
+// Linux support contributor-maintained and untested, and the server runs on Linux first.
+// vapor's sqlite-nio is built and tested on Linux, bundles its own SQLite (no system library to
+// install), runs every call on NIO's thread pool so request handlers never block an event
+// loop, and is what the PostgreSQL driver (postgres-nio) sits beside. What it lacks (migrations,
+// row mapping) is small and lives here.
+
+/// The embedded store: one SQLite file in the data folder, in WAL mode (readers do not block
+/// the writer) with `synchronous=FULL`, so an acknowledged entry survives a crash of the
+/// process or the machine.
+///
+/// All calls go through one connection, one after another (`SerialQueue`), so a
+/// multi-statement transaction is never interleaved with another call.
+public actor SQLiteLiveStore: LiveStore {
+    private let connection: SQLiteConnection
+    private let queue = SerialQueue()
+    /// Rows per INSERT statement: 16 columns each, under SQLite's 32 766 bound parameters.
+    private static let rowsPerInsert = 1_000
+
+    /// Opens (creating if needed) the database file at `path`; `nil` for an in-memory database
+    /// (tests). Call ``migrate()`` before use.
+    public init(path: String?, logger: Logger = Logger(label: "racekit.store")) async throws {
+        connection = try await SQLiteConnection.open(storage: path.map { .file(path: $0) } ?? .memory, logger: logger)
+        _ = try await connection.query("PRAGMA journal_mode=WAL")
+        _ = try await connection.query("PRAGMA synchronous=FULL")
+        _ = try await connection.query("PRAGMA foreign_keys=ON")
+    }
+
+    /// Applies the migrations not yet in `schema_migrations`, each in its own transaction.
+    public func migrate() async throws {
+        try await queue.run { [connection] in
+            _ = try await connection.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)")
+            let applied = Set(try await connection.query("SELECT version FROM schema_migrations").compactMap { $0.column("version")?.integer })
+            for migration in SQLiteMigrations.all where !applied.contains(Int(migration.version)) {
+                try await Self.transaction(connection) {
+                    for statement in migration.statements { _ = try await connection.query(statement) }
+                    _ = try await connection.query("INSERT INTO schema_migrations (version, applied_at) VALUES (?, strftime('%s','now'))",
+                                                   [.integer(migration.version)])
+                }
+            }
+        }
+    }
+
+    /// The highest migration applied.
+    public func schemaVersion() async throws -> Int {
+        try await queue.run { [connection] in
+            try await connection.query("SELECT MAX(version) AS v FROM schema_migrations").first?.column("v")?.integer ?? 0
+        }
+    }
+
+    /// Stores a new race.
+    public func createRace(_ race: StoredRace) async throws {
+        try await write("race \"\(race.id)\"", "INSERT INTO races (id, race_file, created_at) VALUES (?, ?, ?)",
+                        [.text(race.id), .text(race.raceFile), .float(race.createdAt)])
+    }
+
+    /// Replaces a race's file.
+    public func updateRaceFile(raceID: String, raceFile: String) async throws {
+        try await write("race \"\(raceID)\"", "UPDATE races SET race_file = ? WHERE id = ?", [.text(raceFile), .text(raceID)])
+    }
+
+    /// The race with this id, if any.
+    public func race(id: String) async throws -> StoredRace? {
+        try await read("SELECT id, race_file, created_at FROM races WHERE id = ?", [.text(id)]).first.map(Self.race)
+    }
+
+    /// Every race, by creation time.
+    public func races() async throws -> [StoredRace] {
+        try await read("SELECT id, race_file, created_at FROM races ORDER BY created_at, id", []).map(Self.race)
+    }
+
+    /// Stores a participant; the joining order is kept.
+    public func addParticipant(_ p: StoredParticipant) async throws {
+        try await write("participant \"\(p.id)\" in race \"\(p.raceID)\"",
+                        """
+                        INSERT INTO participants (race_id, id, display_name, joined_at, join_order)
+                        VALUES (?, ?, ?, ?, (SELECT COUNT(*) FROM participants WHERE race_id = ?))
+                        """,
+                        [.text(p.raceID), .text(p.id), .text(p.displayName), .float(p.joinedAt), .text(p.raceID)])
+    }
+
+    /// A race's participants in joining order.
+    public func participants(raceID: String) async throws -> [StoredParticipant] {
+        try await read("SELECT race_id, id, display_name, joined_at FROM participants WHERE race_id = ? ORDER BY join_order", [.text(raceID)]).map { row in
+            StoredParticipant(raceID: row.column("race_id")?.string ?? "", id: row.column("id")?.string ?? "",
+                              displayName: row.column("display_name")?.string ?? "", joinedAt: row.column("joined_at")?.double ?? 0)
+        }
+    }
+
+    /// Stores a credential's hash.
+    public func addCredential(_ c: StoredCredential) async throws {
+        try await write("credential", "INSERT INTO credentials (hash, race_id, role, participant) VALUES (?, ?, ?, ?)",
+                        [.text(c.hash), .text(c.raceID), .text(c.role.rawValue), c.participant.map { .text($0) } ?? .null])
+    }
+
+    /// The credential with this hash, if any.
+    public func credential(hash: String) async throws -> StoredCredential? {
+        guard let row = try await read("SELECT hash, race_id, role, participant FROM credentials WHERE hash = ?", [.text(hash)]).first else { return nil }
+        guard let role = row.column("role")?.string.flatMap(CredentialRole.init(rawValue:)) else {
+            throw LiveStoreError.corrupt("credential role \(row.column("role") ?? .null)")
+        }
+        return StoredCredential(hash: hash, raceID: row.column("race_id")?.string ?? "", role: role, participant: row.column("participant")?.string)
+    }
+
+    /// Stores a join code's hash.
+    public func addJoinCode(_ code: StoredJoinCode) async throws {
+        try await write("join code", "INSERT INTO join_codes (hash, race_id, maximum_uses, uses, expires_at) VALUES (?, ?, ?, ?, ?)",
+                        [.text(code.hash), .text(code.raceID), code.maximumUses.map { .integer($0) } ?? .null, .integer(code.uses),
+                         code.expiresAt.map { .float($0) } ?? .null])
+    }
+
+    /// Counts one use of a valid code, in one statement.
+    public func redeemJoinCode(hash: String, now: Double) async throws -> StoredJoinCode? {
+        // One statement: the check and the count cannot be separated by another join.
+        try await read("""
+            UPDATE join_codes SET uses = uses + 1
+            WHERE hash = ? AND (maximum_uses IS NULL OR uses < maximum_uses) AND (expires_at IS NULL OR expires_at > ?)
+            RETURNING hash, race_id, maximum_uses, uses, expires_at
+            """, [.text(hash), .float(now)]).first.map { row in
+            StoredJoinCode(hash: hash, raceID: row.column("race_id")?.string ?? "", maximumUses: row.column("maximum_uses")?.integer,
+                           uses: row.column("uses")?.integer ?? 0, expiresAt: row.column("expires_at")?.double)
+        }
+    }
+
+    /// Appends entries in one transaction (1 000 rows per statement).
+    public func append(_ entries: [LogEntry]) async throws {
+        guard !entries.isEmpty else { return }
+        try await queue.run { [connection] in
+            try await Self.transaction(connection) {
+                var start = 0
+                while start < entries.count {
+                    let chunk = entries[start..<min(start + Self.rowsPerInsert, entries.count)]
+                    let placeholders = Array(repeating: "(" + Array(repeating: "?", count: 16).joined(separator: ",") + ")", count: chunk.count)
+                    let sql = """
+                        INSERT INTO log_entries (race_id, seq, recorded_at, kind, participant, time, latitude, longitude, accuracy,
+                                                 altitude, speed, bearing, battery, stop, text, round)
+                        VALUES \(placeholders.joined(separator: ","))
+                        """
+                    do {
+                        _ = try await connection.query(sql, chunk.flatMap(LogEntryRow.binds))
+                    } catch let error as SQLiteError where Self.isUniqueViolation(error) {
+                        throw LiveStoreError.conflict("log entry of race \"\(chunk.first!.raceID)\" (\(error.message))")
+                    }
+                    start += chunk.count
+                }
+            }
+        }
+    }
+
+    /// A race's entries after `sequence`, in order.
+    public func entries(raceID: String, after sequence: Int64) async throws -> [LogEntry] {
+        try await read("SELECT * FROM log_entries WHERE race_id = ? AND seq > ? ORDER BY seq", [.text(raceID), .integer(Int(sequence))])
+            .map { try LogEntryRow.entry($0) }
+    }
+
+    /// Closes the connection after every queued call.
+    public func close() async throws {
+        try await queue.run { [connection] in try await connection.close() }
+    }
+
+    // MARK: - Helpers
+
+    private func read(_ sql: String, _ binds: [SQLiteData]) async throws -> [SQLiteRow] {
+        try await queue.run { [connection] in try await connection.query(sql, binds) }
+    }
+
+    /// Runs one writing statement; a unique-key violation becomes ``LiveStoreError/conflict(_:)``.
+    private func write(_ what: String, _ sql: String, _ binds: [SQLiteData]) async throws {
+        try await queue.run { [connection] in
+            do {
+                _ = try await connection.query(sql, binds)
+            } catch let error as SQLiteError where Self.isUniqueViolation(error) {
+                throw LiveStoreError.conflict(what)
+            }
+        }
+    }
+
+    private static func transaction(_ connection: SQLiteConnection, _ body: () async throws -> Void) async throws {
+        _ = try await connection.query("BEGIN IMMEDIATE")
+        do {
+            try await body()
+            _ = try await connection.query("COMMIT")
+        } catch {
+            _ = try? await connection.query("ROLLBACK")
+            throw error
+        }
+    }
+
+    private static func isUniqueViolation(_ error: SQLiteError) -> Bool {
+        [.constraint, .constraintPrimaryKeyFailed, .constraintUniqueFailed].contains(error.reason)
+    }
+
+    private static func race(_ row: SQLiteRow) -> StoredRace {
+        StoredRace(id: row.column("id")?.string ?? "", raceFile: row.column("race_file")?.string ?? "",
+                   createdAt: row.column("created_at")?.double ?? 0)
+    }
+}

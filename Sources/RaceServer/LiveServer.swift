@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+import Logging
+import RaceLive
+import ServiceLifecycle
+
+/// `racekit serve`: the live server over the embedded store.
+public enum LiveServer {
+    /// The database file's name in the data folder.
+    public static let databaseFileName = "racekit.sqlite"
+
+    /// Opens (creating the folder and the file if needed) and migrates the store in `dataDirectory`.
+    public static func openStore(dataDirectory: String, logger: Logger) async throws -> SQLiteLiveStore {
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        let store = try await SQLiteLiveStore(path: (dataDirectory as NSString).appendingPathComponent(databaseFileName), logger: logger)
+        try await store.migrate()
+        return store
+    }
+
+    /// The router with every route of the API (``LiveAPI``) and request logging.
+    public static func makeRouter(api: LiveAPI) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.middlewares.add(LogRequestsMiddleware(.info))
+        api.addRoutes(to: router)
+        return router
+    }
+
+    /// The application: the router on `host`:`port` (0 for any free port; `onRunning` gets the
+    /// port bound), shut down gracefully on SIGTERM and SIGINT by `runService()`.
+    public static func makeApplication(api: LiveAPI, host: String, port: Int, logger: Logger,
+                                       onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        Application(router: makeRouter(api: api), configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "racekit"),
+                    onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
+    }
+
+    /// Runs the server until SIGTERM or SIGINT, then closes the store.
+    public static func run(dataDirectory: String, host: String, port: Int, settings: LiveServerSettings = LiveServerSettings(),
+                           logger: Logger) async throws {
+        let store = try await openStore(dataDirectory: dataDirectory, logger: logger)
+        let hub = RaceHub(store: store)
+        let app = makeApplication(api: LiveAPI(hub: hub, settings: settings), host: host, port: port, logger: logger) { bound in
+            logger.info("racekit serve listening", metadata: ["host": .string(host), "port": .stringConvertible(bound),
+                                                               "dataDirectory": .string(dataDirectory)])
+        }
+        do {
+            try await app.runService()
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        await hub.finishViewers()
+        try await store.close()
+        logger.info("racekit serve stopped")
+    }
+}

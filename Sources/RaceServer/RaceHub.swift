@@ -1,0 +1,38 @@
+import Foundation
+import RaceKitCore
+import RaceLive
+import RaceModel
+
+/// The server's races: the store, one `LiveRaceRunner` per race (built from the store's log
+/// the first time the race is used), and the clock everything is timed by.
+public actor RaceHub {
+    /// The store every race's log goes to.
+    public nonisolated let store: any LiveStore
+    /// The server's clock, seconds since 1970 (injected by tests).
+    public nonisolated let clock: @Sendable () -> Double
+    private var runners: [String: LiveRaceRunner] = [:]
+
+    /// A hub over `store`, timed by `clock`.
+    public init(store: any LiveStore, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// The runner of race `id`, loaded from the store if needed; `nil` for an unknown race.
+    public func runner(_ id: String) async throws -> LiveRaceRunner? {
+        if let runner = runners[id] { return runner }
+        guard let stored = try await store.race(id: id) else { return nil }
+        guard let race = try RaceFile.decode(JSONParser.parse(Array(stored.raceFile.utf8), file: id)).race else {
+            throw LiveStoreError.corrupt("race file of race \"\(id)\"")
+        }
+        if let runner = runners[id] { return runner }  // loaded by another call meanwhile
+        let runner = try await LiveRaceRunner(raceID: id, race: race, store: store)
+        runners[id] = runner
+        return runner
+    }
+
+    /// Ends every viewer stream (before shutdown).
+    public func finishViewers() async {
+        for runner in runners.values { await runner.finishViewers() }
+    }
+}

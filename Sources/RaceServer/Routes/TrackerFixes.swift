@@ -1,0 +1,61 @@
+import GeoFormats
+import RaceKitCore
+import RaceLive
+
+/// A fix's time as trackers send it: epoch seconds, epoch milliseconds (any number above
+/// 10¹¹, a date after 5138 in seconds) or an ISO 8601 / RFC 3339 text (UTC without an offset).
+enum FixTime {
+    static func parse(_ text: String) -> Double? {
+        if let number = Double(text) { return number.isFinite ? (abs(number) > 1e11 ? number / 1000 : number) : nil }
+        return Timestamp.parse(text)
+    }
+}
+
+/// One OsmAnd-protocol fix (Traccar Client): `lat`, `lon`, `timestamp`, `speed` in knots,
+/// `bearing`, `altitude`, `accuracy`, `batt`.
+enum OsmAndFix {
+    static let metersPerSecondPerKnot = 1852.0 / 3600.0
+
+    static func parse(_ fields: [String: String], participant: String) throws -> LiveFix {
+        func number(_ key: String) throws -> Double? {
+            guard let text = fields[key], !text.isEmpty else { return nil }
+            guard let value = Double(text), value.isFinite else { throw APIError.badRequest("\(key) must be a finite number", path: key) }
+            return value
+        }
+        guard let latitude = try number("lat"), let longitude = try number("lon") else {
+            throw APIError.badRequest("lat and lon are required", path: fields["lat"] == nil ? "lat" : "lon")
+        }
+        guard let text = fields["timestamp"], let time = FixTime.parse(text) else {
+            throw APIError.badRequest("timestamp must be epoch seconds, milliseconds or an ISO 8601 time", path: "timestamp")
+        }
+        return LiveFix(participant: participant, time: time, latitude: latitude, longitude: longitude, accuracyMeters: try number("accuracy"),
+                       altitudeMeters: try number("altitude"), speedMetersPerSecond: try number("speed").map { $0 * metersPerSecondPerKnot },
+                       bearingDegrees: try number("bearing"), batteryPercent: try number("batt"))
+    }
+}
+
+/// One fix of a native batch: `{"time", "lat", "lon", "accuracy"?, "altitude"?, "speed"? (m/s), "bearing"?, "battery"?}`,
+/// `time` as epoch seconds or milliseconds (number) or an ISO 8601 text.
+enum NativeFix {
+    static func parse(_ json: JSONValue, participant: String) throws -> LiveFix {
+        guard case .object = json else { throw APIError.badRequest("a fix must be a JSON object") }
+        func number(_ key: String) throws -> Double? {
+            switch json[key] {
+            case nil, .null?: return nil
+            case .number(let x)?: return x
+            default: throw APIError.badRequest("\"\(key)\" must be a number")
+            }
+        }
+        let time: Double?
+        switch json["time"] {
+        case .number(let x)?: time = abs(x) > 1e11 ? x / 1000 : x
+        case .string(let s)?: time = Timestamp.parse(s)
+        default: time = nil
+        }
+        guard let time else { throw APIError.badRequest("\"time\" must be epoch seconds, milliseconds or an ISO 8601 time") }
+        guard let latitude = try number("lat"), let longitude = try number("lon") else { throw APIError.badRequest("\"lat\" and \"lon\" are required") }
+        return LiveFix(participant: participant, time: time, latitude: latitude, longitude: longitude, accuracyMeters: try number("accuracy"),
+                       altitudeMeters: try number("altitude"), speedMetersPerSecond: try number("speed"), bearingDegrees: try number("bearing"),
+                       batteryPercent: try number("battery"))
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import RaceKitCore
+import RaceLive
+import RaceModel
+@testable import RaceServer
+import Testing
+
+/// The SSE stream's timing, without HTTP: a heartbeat comment at the injected interval, and a
+/// new standings event (with the next log id) when the log grows.
+@Suite struct EventStreamTests {
+    struct Stop: Error {}
+
+    final class Transcript: @unchecked Sendable {
+        private let lock = NSLock()
+        private var parts: [String] = []
+        func append(_ text: String) { lock.withLock { parts.append(text) } }
+        var all: [String] { lock.withLock { parts } }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func heartbeatAndChanges() async throws {
+        let store = try await SQLiteLiveStore(path: nil)
+        try await store.migrate()
+        let race = try #require(RaceFile.decode(try JSONParser.parse(Array(LiveServerFlowTests.raceText.utf8), file: "race")).race)
+        try await store.createRace(StoredRace(id: "r", raceFile: LiveServerFlowTests.raceText, createdAt: 0))
+        let runner = try await LiveRaceRunner(raceID: "r", race: race, store: store)
+        try await runner.join(StoredParticipant(raceID: "r", id: "anna", displayName: "Anna", joinedAt: 0))
+        _ = try await runner.submit([.organiser(.start(time: LiveServerFlowTests.start))], recordedAt: 0)
+        let transcript = Transcript()
+        let stream = StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500)
+        let task = Task {
+            try await stream.run { text in
+                transcript.append(text)
+                // Stop once a heartbeat has come after the second standings event.
+                let parts = transcript.all
+                if text.hasPrefix(": heartbeat"), parts.filter({ $0.contains("event: standings") }).count >= 2 { throw Stop() }
+            }
+        }
+        while !transcript.all.contains(where: { $0.hasPrefix(": heartbeat") }) { try await Task.sleep(for: .milliseconds(10)) }
+        let fix = LiveFix(participant: "anna", time: LiveServerFlowTests.start + 5, latitude: 47.3778876, longitude: 8.5402755)
+        _ = try await runner.submit([.fix(fix)], recordedAt: 0)
+        await #expect(throws: Stop.self) { try await task.value }
+        let parts = transcript.all
+        #expect(parts.first == "retry: 1500\n\n")
+        #expect(parts[1].hasPrefix("id: 1\nevent: standings\ndata: {"))
+        #expect(parts.contains { $0.hasPrefix("id: 2\nevent: standings\n") })
+        #expect(parts.contains(": heartbeat\n\n"))
+        // The viewer left: its subscription is gone (bounded by the stream's end, not the server's).
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(await runner.viewerCount == 0)
+        try await store.close()
+    }
+}

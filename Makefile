@@ -5,6 +5,9 @@
 #   make test-invariants  the optimizer's, index's and planner's tests with their invariant checks
 #                compiled in (RACEKIT_INVARIANTS, ROUTE_OPTIMIZER_INVARIANTS; own build folder)
 #   make fuzz    every libFuzzer target in Fuzz/ for FUZZ_SECONDS (default 60) each
+#   make lint    swift format lint --strict with .swift-format (4 spaces, 120 columns) over every
+#                Swift file of the package, Fuzz/, Benchmarks/ and Examples/; `make format` fixes
+#                what it can in place
 #   make docs    the DocC catalogue of every library (Sources/<Module>/<Module>.docc) with the
 #                swift-docc-plugin, warnings as errors (an unresolved ``Symbol`` link fails);
 #                archives in .build/plugins/Swift-DocC/outputs/<Module>.doccarchive.
@@ -13,7 +16,9 @@ SWIFT ?= swift
 DOC_TARGETS ?= RaceKitCore GeoCore GeoProjection Geofencing GeoFormats RaceModel RouteOptimizer RacePlanning GameModes \
 	RaceSimulation RaceCommands
 
-.PHONY: run fence test test-invariants deps build bench fuzz docs
+.PHONY: run fence test test-invariants deps build bench fuzz docs lint format
+
+SWIFT_SOURCES = Sources Tests Fuzz/Sources Benchmarks/Benchmarks Examples
 
 deps:
 	@scripts/ensure-deps.sh
@@ -45,3 +50,9 @@ fuzz: deps
 # One plugin run for all targets: each target's symbol graph is extracted once, then one `docc convert` each.
 docs: deps
 	$(SWIFT) package generate-documentation --warnings-as-errors $(addprefix --target ,$(DOC_TARGETS))
+
+lint:
+	$(SWIFT) format lint --strict --configuration .swift-format --recursive $(SWIFT_SOURCES)
+
+format:
+	$(SWIFT) format format --in-place --configuration .swift-format --recursive $(SWIFT_SOURCES)

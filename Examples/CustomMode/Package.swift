@@ -7,11 +7,11 @@ let package = Package(
     name: "CustomMode",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "LastOneStanding", targets: ["LastOneStanding"]),
+        .library(name: "LastOneStanding", targets: ["LastOneStanding"])
     ],
     dependencies: [
         // In your own package: .package(url: "https://…/RaceKit.git", from: "0.1.0")
-        .package(name: "RaceKit", path: "../.."),
+        .package(name: "RaceKit", path: "../..")
     ],
     targets: [
         .target(

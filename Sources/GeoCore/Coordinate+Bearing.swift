@@ -52,8 +52,9 @@ extension Coordinate {
         let sinPhi2 = min(1, max(-1, sin(phi1) * cos(delta) + cos(phi1) * sin(delta) * cos(theta)))
         let phi2 = asin(sinPhi2)
         let lambda2 = lambda1 + atan2(sin(theta) * sin(delta) * cos(phi1), cos(delta) - sin(phi1) * sinPhi2)
-        return Coordinate(uncheckedLatitude: min(90, max(-90, phi2 / k)),
-                          longitude: Self.normalizedLongitude(lambda2 / k))
+        return Coordinate(
+            uncheckedLatitude: min(90, max(-90, phi2 / k)),
+            longitude: Self.normalizedLongitude(lambda2 / k))
     }
 
     /// Any finite longitude brought into [−180, 180).

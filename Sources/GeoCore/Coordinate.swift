@@ -36,15 +36,17 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
             throw CoordinateError(component: .latitude, value: latitude, problem: .notFinite, source: source)
         }
         guard abs(latitude) <= 90 else {
-            throw CoordinateError(component: .latitude, value: latitude,
-                                  problem: .outOfRange(lowerBound: -90, upperBound: 90), source: source)
+            throw CoordinateError(
+                component: .latitude, value: latitude,
+                problem: .outOfRange(lowerBound: -90, upperBound: 90), source: source)
         }
         guard longitude.isFinite else {
             throw CoordinateError(component: .longitude, value: longitude, problem: .notFinite, source: source)
         }
         guard abs(longitude) <= 180 else {
-            throw CoordinateError(component: .longitude, value: longitude,
-                                  problem: .outOfRange(lowerBound: -180, upperBound: 180), source: source)
+            throw CoordinateError(
+                component: .longitude, value: longitude,
+                problem: .outOfRange(lowerBound: -180, upperBound: 180), source: source)
         }
     }
 

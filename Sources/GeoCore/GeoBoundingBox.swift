@@ -45,8 +45,9 @@ public struct GeoBoundingBox: Hashable, Sendable {
     /// Whether the box contains a point (boundaries included).
     public func contains(latitude: Degrees, longitude: Degrees) -> Bool {
         guard latitude >= south && latitude <= north else { return false }
-        return crossesAntimeridian ? (longitude >= west || longitude <= east)
-                                   : (longitude >= west && longitude <= east)
+        return crossesAntimeridian
+            ? (longitude >= west || longitude <= east)
+            : (longitude >= west && longitude <= east)
     }
 }
 

@@ -53,8 +53,9 @@ public struct GnomonicPlane: Hashable, Sendable {
         let sinC = sin(c), cosC = cos(c)
         let phi = asin(min(1, max(-1, cosC * sinLat0 + y * sinC * cosLat0 / rho)))
         let lambda = lon0 + atan2(x * sinC, rho * cosLat0 * cosC - y * sinLat0 * sinC)
-        return Coordinate(uncheckedLatitude: min(90, max(-90, phi / k)),
-                          longitude: Coordinate.normalizedLongitude(lambda / k))
+        return Coordinate(
+            uncheckedLatitude: min(90, max(-90, phi / k)),
+            longitude: Coordinate.normalizedLongitude(lambda / k))
     }
 
     /// The plane radius of the spherical circle of `radius` metres around the centre.

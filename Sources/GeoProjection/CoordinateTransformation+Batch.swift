@@ -34,10 +34,13 @@ extension CoordinateTransformation {
     /// - Precondition: `interleaved.count` is even.
     /// - Returns: the number of points that failed (their x and y are now not finite).
     public func transform(interleaved: UnsafeMutableBufferPointer<Double>) -> Int {
-        precondition(interleaved.count.isMultiple(of: 2), "an interleaved x, y buffer has an odd count \(interleaved.count)")
+        precondition(
+            interleaved.count.isMultiple(of: 2), "an interleaved x, y buffer has an odd count \(interleaved.count)")
         guard let base = interleaved.baseAddress else { return 0 }
-        return transform(x: base, y: base + 1, strideBytes: 2 * MemoryLayout<Double>.stride,
-                         count: interleaved.count / 2).failed
+        return transform(
+            x: base, y: base + 1, strideBytes: 2 * MemoryLayout<Double>.stride,
+            count: interleaved.count / 2
+        ).failed
     }
 
     /// Transforms points stored interleaved in an array, `[x0, y0, x1, y1, …]`.
@@ -55,12 +58,14 @@ extension CoordinateTransformation {
     ) -> (failed: Int, error: ProjectionError?) {
         guard count > 0 else { return (0, nil) }
         return handle.withObject { object in
-            _ = proj_trans_generic(object, direction, x, strideBytes, count, y, strideBytes, count,
-                                   nil, 0, 0, nil, 0, 0)
+            _ = proj_trans_generic(
+                object, direction, x, strideBytes, count, y, strideBytes, count,
+                nil, 0, 0, nil, 0, 0)
             let xs = UnsafeRawPointer(x), ys = UnsafeRawPointer(y)
             var failed = 0
             for offset in stride(from: 0, to: count * strideBytes, by: strideBytes) {
-                let isFinite = xs.load(fromByteOffset: offset, as: Double.self).isFinite
+                let isFinite =
+                    xs.load(fromByteOffset: offset, as: Double.self).isFinite
                     && ys.load(fromByteOffset: offset, as: Double.self).isFinite
                 failed &+= isFinite ? 0 : 1
             }

@@ -38,11 +38,13 @@ public struct Geodesic: Sendable {
     ///   of travel on arrival, not the bearing back to `start`), in degrees clockwise from north,
     ///   within −180°…180°. For coincident points or a pole the azimuths are conventional.
     public func inverse(from start: Coordinate, to end: Coordinate)
-        -> (distanceMeters: Meters, initialAzimuth: Degrees, finalAzimuth: Degrees) {
+        -> (distanceMeters: Meters, initialAzimuth: Degrees, finalAzimuth: Degrees)
+    {
         var distance = 0.0, initialAzimuth = 0.0, finalAzimuth = 0.0
         withUnsafePointer(to: geodesic) {
-            geod_inverse($0, start.latitude, start.longitude, end.latitude, end.longitude,
-                         &distance, &initialAzimuth, &finalAzimuth)
+            geod_inverse(
+                $0, start.latitude, start.longitude, end.latitude, end.longitude,
+                &distance, &initialAzimuth, &finalAzimuth)
         }
         return (distance, initialAzimuth, finalAzimuth)
     }
@@ -57,12 +59,14 @@ public struct Geodesic: Sendable {
     /// - Precondition: `azimuth` and `distanceMeters` are finite.
     /// - Returns: the end point and the forward azimuth there, in degrees.
     public func direct(from start: Coordinate, azimuth: Degrees, distanceMeters: Meters)
-        -> (coordinate: Coordinate, finalAzimuth: Degrees) {
+        -> (coordinate: Coordinate, finalAzimuth: Degrees)
+    {
         precondition(azimuth.isFinite && distanceMeters.isFinite, "azimuth and distance must be finite")
         var latitude = 0.0, longitude = 0.0, finalAzimuth = 0.0
         withUnsafePointer(to: geodesic) {
-            geod_direct($0, start.latitude, start.longitude, azimuth, distanceMeters,
-                        &latitude, &longitude, &finalAzimuth)
+            geod_direct(
+                $0, start.latitude, start.longitude, azimuth, distanceMeters,
+                &latitude, &longitude, &finalAzimuth)
         }
         // geod_direct reduces the longitude to [−180°, 180°] and the latitude stays within ±90°.
         return (Coordinate(uncheckedLatitude: latitude, longitude: longitude), finalAzimuth)

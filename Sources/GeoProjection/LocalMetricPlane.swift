@@ -51,14 +51,16 @@ public struct LocalMetricPlane: Sendable, CustomStringConvertible {
     public static func utm(around centre: Coordinate) throws(ProjectionError) -> LocalMetricPlane {
         let zone = utmZone(of: centre)
         let isNorth = centre.latitude >= 0
-        return try LocalMetricPlane(centre: centre, kind: .utm(zone: zone, isNorth: isNorth),
-                                    crs: "EPSG:\((isNorth ? 32600 : 32700) + zone)")
+        return try LocalMetricPlane(
+            centre: centre, kind: .utm(zone: zone, isNorth: isNorth),
+            crs: "EPSG:\((isNorth ? 32600 : 32700) + zone)")
     }
 
     /// A transverse Mercator on the WGS 84 ellipsoid centred on `centre`:
     /// `+proj=tmerc +lat_0=… +lon_0=… +k=1 +x_0=0 +y_0=0 +datum=WGS84 +units=m`.
     public static func transverseMercator(centre: Coordinate) throws(ProjectionError) -> LocalMetricPlane {
-        let crs = "+proj=tmerc +lat_0=\(centre.latitude) +lon_0=\(centre.longitude) +k=1 +x_0=0 +y_0=0"
+        let crs =
+            "+proj=tmerc +lat_0=\(centre.latitude) +lon_0=\(centre.longitude) +k=1 +x_0=0 +y_0=0"
             + " +datum=WGS84 +units=m +type=crs"
         return try LocalMetricPlane(centre: centre, kind: .transverseMercator, crs: crs)
     }
@@ -84,7 +86,7 @@ public struct LocalMetricPlane: Sendable, CustomStringConvertible {
     /// `UTM zone 32N (EPSG:32632)` or `transverse Mercator centred on (47.0, 8.5)`.
     public var description: String {
         switch kind {
-        case let .utm(zone, isNorth): "UTM zone \(zone)\(isNorth ? "N" : "S") (\(crs))"
+        case .utm(let zone, let isNorth): "UTM zone \(zone)\(isNorth ? "N" : "S") (\(crs))"
         case .transverseMercator: "transverse Mercator centred on \(centre)"
         }
     }
@@ -128,24 +130,30 @@ public struct LocalMetricPlane: Sendable, CustomStringConvertible {
     }
 
     /// Transforms `points` in place as (x, y) pairs, reading the field offsets from the layout.
-    private func transformInPlace(_ points: inout [PlanarPoint], with transformation: CoordinateTransformation) throws(ProjectionError) {
+    private func transformInPlace(_ points: inout [PlanarPoint], with transformation: CoordinateTransformation)
+        throws(ProjectionError)
+    {
         let outcome = points.withUnsafeMutableBytes { bytes in
             let x = MemoryLayout<PlanarPoint>.offset(of: \.x)!, y = MemoryLayout<PlanarPoint>.offset(of: \.y)!
             guard let base = bytes.baseAddress else { return (failed: 0, error: ProjectionError?.none) }
-            return transformation.transform(x: (base + x).assumingMemoryBound(to: Double.self),
-                                            y: (base + y).assumingMemoryBound(to: Double.self),
-                                            strideBytes: MemoryLayout<PlanarPoint>.stride,
-                                            count: bytes.count / MemoryLayout<PlanarPoint>.stride)
+            return transformation.transform(
+                x: (base + x).assumingMemoryBound(to: Double.self),
+                y: (base + y).assumingMemoryBound(to: Double.self),
+                strideBytes: MemoryLayout<PlanarPoint>.stride,
+                count: bytes.count / MemoryLayout<PlanarPoint>.stride)
         }
         if let error = outcome.error { throw error }
     }
 
-    private func coordinate(latitude: Double, longitude: Double, from point: PlanarPoint) throws(ProjectionError) -> Coordinate {
+    private func coordinate(latitude: Double, longitude: Double, from point: PlanarPoint) throws(ProjectionError)
+        -> Coordinate
+    {
         do {
             return try Coordinate(latitude: latitude, longitude: longitude)
         } catch {
-            throw ProjectionError(operation: "unprojecting (\(point.x), \(point.y)) from \(self)", code: 0,
-                                  errnoText: error.description)
+            throw ProjectionError(
+                operation: "unprojecting (\(point.x), \(point.y)) from \(self)", code: 0,
+                errnoText: error.description)
         }
     }
 }

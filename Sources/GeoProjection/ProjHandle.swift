@@ -39,9 +39,10 @@ final class ProjHandle: @unchecked Sendable {
         }
         guard let object = create(context) else {
             let code = proj_context_errno(context)
-            let error = ProjectionError(operation: operation, code: code,
-                                        errnoText: String(cString: proj_context_errno_string(context, code)),
-                                        message: log.lastLine)
+            let error = ProjectionError(
+                operation: operation, code: code,
+                errnoText: String(cString: proj_context_errno_string(context, code)),
+                message: log.lastLine)
             proj_context_destroy(context)
             throw error
         }

@@ -41,7 +41,8 @@ public struct ProjectedCRS: Sendable, CustomStringConvertible {
     public init(epsg code: String) throws(ProjectedCRSError) {
         let parts = code.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].uppercased() == "EPSG", !parts[1].isEmpty,
-              parts[1].utf8.count <= 9, parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            parts[1].utf8.count <= 9, parts[1].utf8.allSatisfy({ (0x30...0x39).contains($0) })
+        else {
             throw .notAnEPSGCode(code)
         }
         let code = "EPSG:\(parts[1])"
@@ -79,8 +80,9 @@ public struct ProjectedCRS: Sendable, CustomStringConvertible {
         }
         let (longitude, latitude) = result
         guard areaOfUse.contains(latitude: latitude, longitude: longitude) else {
-            throw .outsideAreaOfUse(easting: easting, northing: northing, crs: code,
-                                    latitude: latitude, longitude: longitude, area: areaOfUse)
+            throw .outsideAreaOfUse(
+                easting: easting, northing: northing, crs: code,
+                latitude: latitude, longitude: longitude, area: areaOfUse)
         }
         // Within the area of use, so within ±90° and ±180°.
         return Coordinate(uncheckedLatitude: latitude, longitude: longitude)
@@ -91,7 +93,8 @@ public struct ProjectedCRS: Sendable, CustomStringConvertible {
 
     /// What the registry says of the object: its name, kind, unit and area of use.
     private static func metadata(of object: OpaquePointer, in context: OpaquePointer)
-        -> (name: String, kind: String, unitName: String, area: AreaOfUse?) {
+        -> (name: String, kind: String, unitName: String, area: AreaOfUse?)
+    {
         let metadataName = proj_get_name(object).map { String(cString: $0) } ?? "unnamed"
         let kind = kindName(proj_get_type(object))
         guard kind == "projected CRS" else { return (metadataName, kind, "", nil) }
@@ -107,15 +110,19 @@ public struct ProjectedCRS: Sendable, CustomStringConvertible {
         var areaName: UnsafePointer<CChar>?
         // PROJ reports -1000 for bounds the registry does not give.
         guard proj_get_area_of_use(context, object, &west, &south, &east, &north, &areaName) != 0,
-              west != -1000, south != -1000, east != -1000, north != -1000 else {
-            return (metadataName, kind, unitName, AreaOfUse(name: "the world", west: -180, south: -90, east: 180, north: 90))
+            west != -1000, south != -1000, east != -1000, north != -1000
+        else {
+            return (
+                metadataName, kind, unitName, AreaOfUse(name: "the world", west: -180, south: -90, east: 180, north: 90)
+            )
         }
         // The registry's names end with a full stop ("Liechtenstein; Switzerland."): the
         // descriptions quote them mid-sentence.
         var name = areaName.map { String(cString: $0) } ?? "unnamed area"
         if name.hasSuffix(".") { name.removeLast() }
-        let area = AreaOfUse(name: name,
-                             west: west, south: south, east: east, north: north)
+        let area = AreaOfUse(
+            name: name,
+            west: west, south: south, east: east, north: north)
         return (metadataName, kind, unitName, area)
     }
 

@@ -12,7 +12,8 @@ public enum ProjectedCRSError: Error, Hashable, Sendable, CustomStringConvertibl
     /// transformation…): its kind as PROJ reports it, such as `geographic 2D CRS`.
     case notProjected(code: String, name: String, kind: String)
     /// The point converts to a place outside the CRS's area of use.
-    case outsideAreaOfUse(easting: Double, northing: Double, crs: String, latitude: Double, longitude: Double, area: AreaOfUse)
+    case outsideAreaOfUse(
+        easting: Double, northing: Double, crs: String, latitude: Double, longitude: Double, area: AreaOfUse)
     /// PROJ could not convert the point at all.
     case conversionFailed(ProjectionError)
 

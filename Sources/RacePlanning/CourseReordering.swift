@@ -32,7 +32,9 @@ public struct CourseReordering: Sendable {
     /// the finish is a loop: a closed tour from there.
     /// - Throws: ``CourseReorderingError`` for a race without a course, a course with fewer than
     ///   two stops or more than `RouteSolver.maximumStops`, or an end that is not on the course.
-    public init(race: Race, start: String? = nil, finish: String? = nil, openPath: Bool = false) throws(CourseReorderingError) {
+    public init(race: Race, start: String? = nil, finish: String? = nil, openPath: Bool = false)
+        throws(CourseReorderingError)
+    {
         guard let courseIndex = race.courses.indices.first else { throw .noCourse }
         let course = race.courses[courseIndex]
         var ids: [String] = []
@@ -51,7 +53,8 @@ public struct CourseReordering: Sendable {
         self.stopIDs = ids
         self.start = startID
         self.finish = finishID
-        self.shape = loop || (last == nil && !openPath) ? .closedTour(start: first) : .openPath(start: first, finish: last)
+        self.shape =
+            loop || (last == nil && !openPath) ? .closedTour(start: first) : .openPath(start: first, finish: last)
     }
 
     /// Whole metres of haversine between the stops' centres (`Stop.centre`), rows in
@@ -91,13 +94,18 @@ public struct CourseReordering: Sendable {
     ///     ``haversineDistances`` when `nil`.
     /// - Throws: the optimizer's errors (a count below 1, a negative excess, …).
     /// - Complexity: that of `fairVariants` (`count × 4` solver runs).
-    public func variants(count: Int, maxExcessPercent: Double, options: RouteSolver.Options,
-                         distances: DistanceMatrix? = nil) throws(InputError) -> CourseVariants {
+    public func variants(
+        count: Int, maxExcessPercent: Double, options: RouteSolver.Options,
+        distances: DistanceMatrix? = nil
+    ) throws(InputError) -> CourseVariants {
         let matrix = distances ?? haversineDistances
         let problem = try RouteProblem(matrix: matrix, labels: stopIDs, shape: shape)
-        let set = try RouteSolver.fairVariants(problem, count: count, maxExcessPercent: maxExcessPercent, options: options)
+        let set = try RouteSolver.fairVariants(
+            problem, count: count, maxExcessPercent: maxExcessPercent, options: options)
         let original = course
-        let anyOrder = !original.controls.isEmpty && original.controls.allSatisfy { if case .anyOrder = $0 { true } else { false } }
+        let anyOrder =
+            !original.controls.isEmpty
+            && original.controls.allSatisfy { if case .anyOrder = $0 { true } else { false } }
         var variants: [CourseVariants.Variant] = []
         for (k, variant) in set.variants.enumerated() {
             let order = variant.solution.order.map { stopIDs[$0] }
@@ -113,12 +121,14 @@ public struct CourseReordering: Sendable {
         var rewritten = race
         rewritten.courses.replaceSubrange(courseIndex...courseIndex, with: variants.map(\.course))
         var next = 0
-        for p in rewritten.participants.indices where rewritten.participants[p].course == nil || rewritten.participants[p].course == original.id {
+        for p in rewritten.participants.indices
+        where rewritten.participants[p].course == nil || rewritten.participants[p].course == original.id {
             rewritten.participants[p].course = variants[next % variants.count].course.id
             next += 1
         }
-        return CourseVariants(race: rewritten, original: original,
-                              lengthBefore: matrix.length(of: Array(0..<stopIDs.count), closed: shape.isClosed),
-                              variants: variants, set: set)
+        return CourseVariants(
+            race: rewritten, original: original,
+            lengthBefore: matrix.length(of: Array(0..<stopIDs.count), closed: shape.isClosed),
+            variants: variants, set: set)
     }
 }

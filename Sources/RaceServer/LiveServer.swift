@@ -12,7 +12,8 @@ public enum LiveServer {
     /// Opens (creating the folder and the file if needed) and migrates the store in `dataDirectory`.
     public static func openStore(dataDirectory: String, logger: Logger) async throws -> SQLiteLiveStore {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
-        let store = try await SQLiteLiveStore(path: (dataDirectory as NSString).appendingPathComponent(databaseFileName), logger: logger)
+        let store = try await SQLiteLiveStore(
+            path: (dataDirectory as NSString).appendingPathComponent(databaseFileName), logger: logger)
         try await store.migrate()
         return store
     }
@@ -27,20 +28,31 @@ public enum LiveServer {
 
     /// The application: the router on `host`:`port` (0 for any free port; `onRunning` gets the
     /// port bound), shut down gracefully on SIGTERM and SIGINT by `runService()`.
-    public static func makeApplication(api: LiveAPI, host: String, port: Int, logger: Logger,
-                                       onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(router: makeRouter(api: api), configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "racekit"),
-                    onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
+    public static func makeApplication(
+        api: LiveAPI, host: String, port: Int, logger: Logger,
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(
+            router: makeRouter(api: api),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "racekit"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
     }
 
     /// Runs the server until SIGTERM or SIGINT, then closes the store.
-    public static func run(dataDirectory: String, host: String, port: Int, settings: LiveServerSettings = LiveServerSettings(),
-                           logger: Logger) async throws {
+    public static func run(
+        dataDirectory: String, host: String, port: Int, settings: LiveServerSettings = LiveServerSettings(),
+        logger: Logger
+    ) async throws {
         let store = try await openStore(dataDirectory: dataDirectory, logger: logger)
         let hub = RaceHub(store: store)
-        let app = makeApplication(api: LiveAPI(hub: hub, settings: settings), host: host, port: port, logger: logger) { bound in
-            logger.info("racekit serve listening", metadata: ["host": .string(host), "port": .stringConvertible(bound),
-                                                               "dataDirectory": .string(dataDirectory)])
+        let app = makeApplication(api: LiveAPI(hub: hub, settings: settings), host: host, port: port, logger: logger) {
+            bound in
+            logger.info(
+                "racekit serve listening",
+                metadata: [
+                    "host": .string(host), "port": .stringConvertible(bound),
+                    "dataDirectory": .string(dataDirectory),
+                ])
         }
         do {
             try await app.runService()

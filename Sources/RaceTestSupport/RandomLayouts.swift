@@ -1,5 +1,6 @@
 import GeoCore
 import Geofencing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,33 +27,39 @@ public enum RandomLayout: String, CaseIterable, Sendable, CustomStringConvertibl
     public func point(near fences: [Fence], _ random: inout SplitMix64) -> Coordinate {
         let anchor = fences[Int(random.next() % UInt64(fences.count))].boundingCircle
         let reach = min(anchor.radiusMeters * 1.5 + 50, 2_000_000)
-        return anchor.centre.destination(bearingDegrees: random.uniform(0...360),
-                                         distanceMeters: reach * random.nextUnit())
+        return anchor.centre.destination(
+            bearingDegrees: random.uniform(0...360),
+            distanceMeters: reach * random.nextUnit())
     }
 
     private func fence(_ random: inout SplitMix64) -> Fence {
         switch self {
         case .city:
-            return circle(around: Coordinate(uncheckedLatitude: 47.3769, longitude: 8.5417), spread: 5_000,
-                          radius: random.uniform(15...300), &random)
+            return circle(
+                around: Coordinate(uncheckedLatitude: 47.3769, longitude: 8.5417), spread: 5_000,
+                radius: random.uniform(15...300), &random)
         case .global:
-            let centre = Coordinate(uncheckedLatitude: asin(random.uniform(-1...1)) / Earth.radiansPerDegree,
-                                    longitude: random.uniform(-180...180))
+            let centre = Coordinate(
+                uncheckedLatitude: asin(random.uniform(-1...1)) / Earth.radiansPerDegree,
+                longitude: random.uniform(-180...180))
             return circle(around: centre, spread: 0, radius: exp(random.uniform(log(15)...log(50_000))), &random)
         case .poles:
             let pole = random.nextUnit() < 0.5 ? 90.0 : -90.0
             let centre = Coordinate(uncheckedLatitude: pole, longitude: random.uniform(-180...180))
-            return circle(around: centre, spread: 120_000 * random.nextUnit() * random.nextUnit(),
-                          radius: random.uniform(10...2_000), &random)
+            return circle(
+                around: centre, spread: 120_000 * random.nextUnit() * random.nextUnit(),
+                radius: random.uniform(10...2_000), &random)
         case .antimeridian:
             let lon = [180.0, -180.0, 179.9995, -179.9995][Int(random.next() % 4)]
             let centre = Coordinate(uncheckedLatitude: random.uniform(-80...80), longitude: lon)
-            let moved = circle(around: centre, spread: random.nextUnit() < 0.3 ? 0 : 300,
-                               radius: random.uniform(5...500), &random)
+            let moved = circle(
+                around: centre, spread: random.nextUnit() < 0.3 ? 0 : 300,
+                radius: random.uniform(5...500), &random)
             return moved
         case .tinyRadii:
-            return circle(around: Coordinate(uncheckedLatitude: -33.8688, longitude: 151.2093), spread: 200,
-                          radius: exp(random.uniform(log(0.01)...log(2))), &random)
+            return circle(
+                around: Coordinate(uncheckedLatitude: -33.8688, longitude: 151.2093), spread: 200,
+                radius: exp(random.uniform(log(0.01)...log(2))), &random)
         case .hugeRadii:
             let centre = Coordinate(uncheckedLatitude: random.uniform(-90...90), longitude: random.uniform(-180...180))
             return circle(around: centre, spread: 0, radius: random.uniform(1_000_000...21_000_000), &random)
@@ -62,8 +69,10 @@ public enum RandomLayout: String, CaseIterable, Sendable, CustomStringConvertibl
         }
     }
 
-    private func circle(around origin: Coordinate, spread: Meters, radius: Meters, _ random: inout SplitMix64) -> Fence {
-        let centre = spread > 0
+    private func circle(around origin: Coordinate, spread: Meters, radius: Meters, _ random: inout SplitMix64) -> Fence
+    {
+        let centre =
+            spread > 0
             ? origin.destination(bearingDegrees: random.uniform(0...360), distanceMeters: spread * random.nextUnit())
             : origin
         return .circle(try! CircleFence(centre: centre, radiusMeters: radius))

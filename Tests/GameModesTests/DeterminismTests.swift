@@ -12,12 +12,15 @@ struct DeterminismTests {
             stops[i].points = 10 * (i % 3)
             if i % 2 == 1 { stops[i].task = StopTask(question: "?", options: ["a", "b", "c"], answer: "b") }
         }
-        let course = Course(id: "main", start: "a1", finish: "c3", controls: [.stop("a2"), .anyOrder(["b1", "b2", "b3"]), .stop("c1")],
-                            optional: ["b3"])
-        return Fixture.race(mode: mode, config: mode == "quiz" ? try Fixture.json(#"{"questionsPerRound": 2}"#) : .object([]),
-                            stops: stops, courses: [course], participants: people,
-                            teams: [Team(id: "red", name: "Red"), Team(id: "blue", name: "Blue")], limit: 1200,
-                            rules: RaceRules(secondsPerWrongAnswer: 30, pointsPerMinuteOver: 5))
+        let course = Course(
+            id: "main", start: "a1", finish: "c3",
+            controls: [.stop("a2"), .anyOrder(["b1", "b2", "b3"]), .stop("c1")],
+            optional: ["b3"])
+        return Fixture.race(
+            mode: mode, config: mode == "quiz" ? try Fixture.json(#"{"questionsPerRound": 2}"#) : .object([]),
+            stops: stops, courses: [course], participants: people,
+            teams: [Team(id: "red", name: "Red"), Team(id: "blue", name: "Blue")], limit: 1200,
+            rules: RaceRules(secondsPerWrongAnswer: 30, pointsPerMinuteOver: 5))
     }
 
     static func inputs(_ race: Race, seed: UInt64) -> [GameInput] {
@@ -30,7 +33,9 @@ struct DeterminismTests {
             case 0: return Fixture.answer(p, s, ["a", "b", "c"][random.index(below: 3)], t)
             case 1: return Fixture.submit(p, random.index(below: 4), random.index(below: 2) == 0 ? s : "clue", t)
             case 2: return .tick(t)
-            default: return Fixture.visit(p, s, t, accuracy: random.index(below: 2) == 0 ? nil : Double(random.index(below: 20)))
+            default:
+                return Fixture.visit(
+                    p, s, t, accuracy: random.index(below: 2) == 0 ? nil : Double(random.index(below: 20)))
             }
         }
         inputs.append(.leave(participant: "dee", time: Double(random.index(below: 1500))))
@@ -38,7 +43,9 @@ struct DeterminismTests {
         return inputs
     }
 
-    @Test("same inputs, same outcomes and standings; input order does not matter", arguments: ["classic", "quiz", "score", "relay", "territory"])
+    @Test(
+        "same inputs, same outcomes and standings; input order does not matter",
+        arguments: ["classic", "quiz", "score", "relay", "territory"])
     func determinism(mode: String) throws {
         let race = try Self.race(mode: mode)
         for seed in 0..<15 as Range<UInt64> {
@@ -51,7 +58,9 @@ struct DeterminismTests {
             #expect(a == b)
             #expect(first.standings() == second.standings())
             #expect(first.standings().final)
-            #expect(a.allSatisfy { $0.time <= 1600 || { if case .question = $0 { return true } else { return false } }($0) })
+            #expect(
+                a.allSatisfy { $0.time <= 1600 || { if case .question = $0 { return true } else { return false } }($0) }
+            )
         }
     }
 
@@ -61,7 +70,8 @@ struct DeterminismTests {
         let inputs = Self.inputs(race, seed: 1)
         let results = try (0..<10 as Range<UInt64>).map { seed -> [Outcome] in
             var game = try Fixture.session(race, seed: seed)
-            return game.play(inputs, responder: AnswerModel(race: race, accuracy: 0.5, delaySeconds: 1...10, seed: seed))
+            return game.play(
+                inputs, responder: AnswerModel(race: race, accuracy: 0.5, delaySeconds: 1...10, seed: seed))
         }
         #expect(Set(results.map { $0.description }).count > 1)
     }

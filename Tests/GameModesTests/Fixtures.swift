@@ -8,9 +8,13 @@ import Testing
 /// Small races built in code, and shorthand for inputs.
 enum Fixture {
     /// A circle stop; stops are 200 m apart along a parallel so they never overlap.
-    static func stop(_ id: String, _ index: Int = 0, points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil) -> Stop {
+    static func stop(
+        _ id: String, _ index: Int = 0, points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil
+    ) -> Stop {
         let centre = Coordinate(uncheckedLatitude: 47.37, longitude: 8.54 + Double(index) * 0.003)
-        return Stop(id: id, name: "Stop \(id)", fence: .circle(centre: centre, radiusMeters: 25), task: task, points: points, window: window)
+        return Stop(
+            id: id, name: "Stop \(id)", fence: .circle(centre: centre, radiusMeters: 25), task: task, points: points,
+            window: window)
     }
 
     static func stops(_ ids: [String], points: Int? = nil) -> [Stop] {
@@ -25,14 +29,19 @@ enum Fixture {
         ids.map { Participant(id: $0, name: $0.uppercased(), team: team($0)) }
     }
 
-    static func race(mode: String, config: JSONValue = .object([]), stops: [Stop], courses: [Course] = [],
-                     participants: [Participant], teams: [Team] = [], limit: Seconds? = nil, rules: RaceRules = RaceRules()) -> Race {
-        Race(name: "Test", timeLimitSeconds: limit, rules: rules, mode: GameModeSelection(name: mode, configuration: config),
-             stops: stops, courses: courses, participants: participants, teams: teams)
+    static func race(
+        mode: String, config: JSONValue = .object([]), stops: [Stop], courses: [Course] = [],
+        participants: [Participant], teams: [Team] = [], limit: Seconds? = nil, rules: RaceRules = RaceRules()
+    ) -> Race {
+        Race(
+            name: "Test", timeLimitSeconds: limit, rules: rules,
+            mode: GameModeSelection(name: mode, configuration: config),
+            stops: stops, courses: courses, participants: participants, teams: teams)
     }
 
     static func session(_ race: Race, seed: UInt64 = 1, config: JSONValue? = nil) throws -> GameSession {
-        try #require(GameModeRegistry.standard.mode(named: race.mode.name)).session(race: race, configuration: config, seed: seed)
+        try #require(GameModeRegistry.standard.mode(named: race.mode.name)).session(
+            race: race, configuration: config, seed: seed)
     }
 
     static func visit(_ participant: String, _ stop: String, _ time: Seconds, accuracy: Meters? = nil) -> GameInput {
@@ -61,7 +70,9 @@ extension Array where Element == Outcome {
     var wins: [String] { compactMap { if case .win(let who, _) = $0 { return who } else { return nil } } }
     var finishes: [String] { compactMap { if case .finish(let who, _) = $0 { return who } else { return nil } } }
     var claims: [(by: String, stop: String, points: Int)] {
-        compactMap { if case .claim(let by, let stop, let points, _) = $0 { return (by, stop, points) } else { return nil } }
+        compactMap {
+            if case .claim(let by, let stop, let points, _) = $0 { return (by, stop, points) } else { return nil }
+        }
     }
     var recordedReasons: [String] {
         compactMap { if case .recorded(_, _, _, let reason) = $0 { return reason } else { return nil } }
@@ -70,7 +81,9 @@ extension Array where Element == Outcome {
         compactMap { if case .ignored(_, let reason) = $0 { return reason } else { return nil } }
     }
     var questions: [(participant: String, stop: String, options: [String], attempt: Int, time: Seconds)] {
-        compactMap { if case .question(let p, let s, let o, let a, let t) = $0 { return (p, s, o, a, t) } else { return nil } }
+        compactMap {
+            if case .question(let p, let s, let o, let a, let t) = $0 { return (p, s, o, a, t) } else { return nil }
+        }
     }
 }
 

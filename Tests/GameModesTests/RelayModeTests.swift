@@ -29,7 +29,9 @@ struct RelayModeTests {
         }
     }
 
-    @Test("every round is a derangement and every player handles every other player's chain exactly once", arguments: 2...8)
+    @Test(
+        "every round is a derangement and every player handles every other player's chain exactly once",
+        arguments: 2...8)
     func rotation(size: Int) {
         let players = (0..<size).map { "p\($0)" }
         let derangements = Set(Self.permutations(size).filter { p in p.indices.allSatisfy { p[$0] != $0 } })
@@ -44,7 +46,9 @@ struct RelayModeTests {
                 let sigma = players.map { players.firstIndex(of: authors[$0]!)! }
                 #expect(derangements.contains(sigma), "round \(round) seed \(seed): \(sigma)")
                 for (holder, author) in authors { handled[author, default: []].append(holder) }
-                for author in players { #expect(rotation.handler(of: author, round: round).map { authors[$0] } == author) }
+                for author in players {
+                    #expect(rotation.handler(of: author, round: round).map { authors[$0] } == author)
+                }
             }
             for author in players {
                 #expect(handled[author, default: []].sorted() == players.filter { $0 != author }.sorted())
@@ -59,13 +63,17 @@ struct RelayModeTests {
         #expect(Set((0..<20 as Range<UInt64>).map { RelayRotation(players: players, seed: $0).seats }).count > 10)
     }
 
-    static func race(people: [String] = ["ana", "ben", "cy"], config: String = #"{"roundSeconds": 100}"#) throws -> Race {
-        Fixture.race(mode: "relay", config: try Fixture.json(config), stops: Fixture.stops(["x", "y", "z", "w"]),
-                     participants: Fixture.people(people), limit: 3600)
+    static func race(people: [String] = ["ana", "ben", "cy"], config: String = #"{"roundSeconds": 100}"#) throws -> Race
+    {
+        Fixture.race(
+            mode: "relay", config: try Fixture.json(config), stops: Fixture.stops(["x", "y", "z", "w"]),
+            participants: Fixture.people(people), limit: 3600)
     }
 
     static func handOuts(_ out: [Outcome]) -> [(participant: String, round: Int, item: RelayItem, author: String)] {
-        out.compactMap { if case .handOut(let p, let r, let i, let a, _, _) = $0 { return (p, r, i, a) } else { return nil } }
+        out.compactMap {
+            if case .handOut(let p, let r, let i, let a, _, _) = $0 { return (p, r, i, a) } else { return nil }
+        }
     }
 
     @Test("a whole game: stops become clues, clues become stops, nobody gets their own, the reveal shows every chain")
@@ -75,7 +83,9 @@ struct RelayModeTests {
         var out = game.play([.tick(0)])
         #expect(Self.handOuts(out).map(\.round) == [0, 0, 0])
         // Round 0: everyone picks a stop; the round ends early once all have.
-        out = game.play([Fixture.submit("ana", 0, "x", 5), Fixture.submit("ben", 0, "y", 6), Fixture.submit("cy", 0, "z", 7)])
+        out = game.play([
+            Fixture.submit("ana", 0, "x", 5), Fixture.submit("ben", 0, "y", 6), Fixture.submit("cy", 0, "z", 7),
+        ])
         let round1 = Self.handOuts(out)
         #expect(round1.count == 3 && round1.allSatisfy { $0.round == 1 && $0.participant != $0.author })
         // Round 1: each reaches the stop given and writes a clue (the stop's id backwards).
@@ -96,12 +106,15 @@ struct RelayModeTests {
             inputs.append(Fixture.visit(hand.participant, hand.participant == "ana" ? target : "w", 30))
         }
         out = game.play(inputs)
-        let reveal = try #require(out.compactMap { if case .reveal(let chains, _) = $0 { return chains } else { return nil } }.first)
+        let reveal = try #require(
+            out.compactMap { if case .reveal(let chains, _) = $0 { return chains } else { return nil } }.first)
         #expect(reveal.count == 3)
         for chain in reveal {
             #expect(chain.links.map(\.round) == [0, 1, 2])
             #expect(chain.links[0].participant == chain.author)
-            #expect(Set(chain.links.dropFirst().map(\.participant)) == Set(["ana", "ben", "cy"]).subtracting([chain.author]))
+            #expect(
+                Set(chain.links.dropFirst().map(\.participant))
+                    == Set(["ana", "ben", "cy"]).subtracting([chain.author]))
         }
         #expect(out.finishes.sorted() == ["ana", "ben", "cy"])
         let standings = game.standings()
@@ -138,10 +151,14 @@ struct RelayModeTests {
     @Test("a player leaving: their turns are missed, the items pass on, the others finish")
     func leaving() throws {
         var game = try Fixture.session(try Self.race(people: ["ana", "ben", "cy", "dee"]), seed: 9)
-        let out = game.play([.leave(participant: "dee", time: 1), Fixture.submit("ana", 0, "x", 2), Fixture.submit("ben", 0, "y", 2),
-                             Fixture.submit("cy", 0, "z", 2), .tick(1000)])
+        let out = game.play([
+            .leave(participant: "dee", time: 1), Fixture.submit("ana", 0, "x", 2), Fixture.submit("ben", 0, "y", 2),
+            Fixture.submit("cy", 0, "z", 2), .tick(1000),
+        ])
         // Round 0 ended early (dee left), then rounds 1-3 ran to their deadlines.
-        let rounds = out.compactMap { if case .roundStarted(let r, let t, _) = $0 { return "\(r)@\(Int(t))" } else { return nil } }
+        let rounds = out.compactMap {
+            if case .roundStarted(let r, let t, _) = $0 { return "\(r)@\(Int(t))" } else { return nil }
+        }
         #expect(rounds == ["0@0", "1@2", "2@102", "3@202"])
         #expect(Self.handOuts(out).allSatisfy { $0.participant != "dee" || $0.round == 0 })
         #expect(Self.handOuts(out).filter { $0.round > 0 }.count == 9)
@@ -153,7 +170,9 @@ struct RelayModeTests {
         out.compactMap { if case .roundStarted(let r, let t, _) = $0 { return "\(r)@\(Int(t))" } else { return nil } }
     }
 
-    @Test("rounds go at the players' pace: a clue typed early hands on only at the arrival; the last arrival closes the round")
+    @Test(
+        "rounds go at the players' pace: a clue typed early hands on only at the arrival; the last arrival closes the round"
+    )
     func roundsFollowArrivals() throws {
         let seed: UInt64 = 4
         var game = try Fixture.session(try Self.race(config: #"{"roundSeconds": 1000}"#), seed: seed)
@@ -180,17 +199,23 @@ struct RelayModeTests {
         let out = game.play(inputs + [.end(3600)])
         #expect(Self.rounds(out) == ["0@0", "1@5", "2@800"])
         #expect(out.ignoredReasons == ["a clue is answered by reaching the stop it describes, not by a submission"])
-        let reveals = out.compactMap { if case .reveal(let chains, let t) = $0 { return (chains, t) } else { return nil } }
+        let reveals = out.compactMap {
+            if case .reveal(let chains, let t) = $0 { return (chains, t) } else { return nil }
+        }
         let (chains, revealTime) = try #require(reveals.first)
         #expect(revealTime == 1000)
         // Every link handed on; every stop reached and every guess right: 3 + 3 + 3 points.
-        #expect(chains.allSatisfy { chain in chain.links.count == 3 && chain.links.allSatisfy { $0.handedOn != nil && ($0.round == 0 || $0.success) } })
+        #expect(
+            chains.allSatisfy { chain in
+                chain.links.count == 3 && chain.links.allSatisfy { $0.handedOn != nil && ($0.round == 0 || $0.success) }
+            })
         #expect(game.standings().rows.map(\.points).reduce(0, +) == 9)
         // The reveal's line names every chain, link by link.
         let line = try #require(out.first { if case .reveal = $0 { return true } else { return false } }).description
         for author in ["ana", "ben", "cy"] {
             let stop = picks[author]!
-            let chain = "\(author): stop \(stop) → \(rotation.handler(of: author, round: 1)!) clue \"clue-\(stop)\" (reached \(stop)) → "
+            let chain =
+                "\(author): stop \(stop) → \(rotation.handler(of: author, round: 1)!) clue \"clue-\(stop)\" (reached \(stop)) → "
                 + "\(rotation.handler(of: author, round: 2)!) stop \(stop) (right)"
             #expect(line.contains(chain), "\(line)")
         }
@@ -216,13 +241,16 @@ struct RelayModeTests {
         #expect(out.recordedReasons.count == 3)
     }
 
-    @Test("with a responder, a round that runs out closes at its deadline: the next round's replies are not refused as late")
+    @Test(
+        "with a responder, a round that runs out closes at its deadline: the next round's replies are not refused as late"
+    )
     func deadlineTick() throws {
         let race = try Self.race(config: #"{"roundSeconds": 100}"#)
         var game = try Fixture.session(race, seed: 2)
         // Nobody moves until 1000: every round closes at its deadline (0 early, by the model's picks).
-        let out = game.play([Fixture.visit("ana", "w", 1000), .end(1000)],
-                            responder: AnswerModel(race: race, accuracy: 1, delaySeconds: 5...5, seed: 1))
+        let out = game.play(
+            [Fixture.visit("ana", "w", 1000), .end(1000)],
+            responder: AnswerModel(race: race, accuracy: 1, delaySeconds: 5...5, seed: 1))
         #expect(out.ignoredReasons.isEmpty, "\(out.ignoredReasons)")
         #expect(Self.rounds(out) == ["0@0", "1@5", "2@105"])
         #expect(out.contains { if case .reveal(_, 205) = $0 { return true } else { return false } })
@@ -231,6 +259,8 @@ struct RelayModeTests {
     @Test("validation: 2 to 8 players", arguments: [1, 2, 8, 9])
     func playerCount(count: Int) throws {
         let issues = Fixture.validate(try Self.race(people: (0..<count).map { "p\($0)" }))
-        #expect(issues.contains { $0.code == "relay-player-count" && $0.path == "/participants" } == !(2...8).contains(count))
+        #expect(
+            issues.contains { $0.code == "relay-player-count" && $0.path == "/participants" } == !(2...8).contains(
+                count))
     }
 }

@@ -10,9 +10,11 @@ struct TerritoryModeTests {
 
     /// An N×N grid laid over a park, two teams of two.
     static func race(size: Int = 3, config: String = "{}") throws -> Race {
-        let stops = TerritoryGrid.layout(centre: Coordinate(uncheckedLatitude: 52.5145, longitude: 13.3501), size: size, cellMeters: 60)
+        let stops = TerritoryGrid.layout(
+            centre: Coordinate(uncheckedLatitude: 52.5145, longitude: 13.3501), size: size, cellMeters: 60)
         let people = Fixture.people(["r1", "r2", "b1", "b2"]) { $0.hasPrefix("r") ? "red" : "blue" }
-        return Fixture.race(mode: "territory", config: try Fixture.json(config), stops: stops, participants: people, teams: Self.teams)
+        return Fixture.race(
+            mode: "territory", config: try Fixture.json(config), stops: stops, participants: people, teams: Self.teams)
     }
 
     static func cell(_ index: Int, size: Int = 3) -> String {
@@ -32,7 +34,10 @@ struct TerritoryModeTests {
         var inputs: [GameInput] = []
         for (k, cell) in line.enumerated() {
             inputs.append(Fixture.visit("r1", Self.cell(cell, size: size), Double(10 * k + 1)))
-            if k < line.count - 1 { inputs.append(Fixture.visit("b1", Self.cell(others[k * 2 % others.count], size: size), Double(10 * k + 5))) }
+            if k < line.count - 1 {
+                inputs.append(
+                    Fixture.visit("b1", Self.cell(others[k * 2 % others.count], size: size), Double(10 * k + 5)))
+            }
         }
         let out = game.play(inputs)
         #expect(out.wins == ["red"])
@@ -54,8 +59,10 @@ struct TerritoryModeTests {
     func noResultNoWinner() throws {
         var game = try Fixture.session(try Self.race())
         // Two zones each, no line, board not full: game 1 is still open at the end, so it has no result.
-        _ = game.play([Fixture.visit("r1", "a1", 1), Fixture.visit("b1", "b2", 2), Fixture.visit("r2", "c3", 3),
-                       Fixture.visit("b2", "a3", 4), .end(100)])
+        _ = game.play([
+            Fixture.visit("r1", "a1", 1), Fixture.visit("b1", "b2", 2), Fixture.visit("r2", "c3", 3),
+            Fixture.visit("b2", "a3", 4), .end(100),
+        ])
         let standings = game.standings()
         #expect(standings.final)
         #expect(standings.rows.map { $0.details["record"] } == ["0-0-0", "0-0-0"])
@@ -67,8 +74,10 @@ struct TerritoryModeTests {
     func decidedGameRanks() throws {
         var game = try Fixture.session(try Self.race())
         // Red takes the top row a1 a2 a3; blue takes b1 b2 in between.
-        _ = game.play([Fixture.visit("r1", "a1", 1), Fixture.visit("b1", "b1", 2), Fixture.visit("r1", "a2", 3),
-                       Fixture.visit("b1", "b2", 4), Fixture.visit("r2", "a3", 5), .end(100)])
+        _ = game.play([
+            Fixture.visit("r1", "a1", 1), Fixture.visit("b1", "b1", 2), Fixture.visit("r1", "a2", 3),
+            Fixture.visit("b1", "b2", 4), Fixture.visit("r2", "a3", 5), .end(100),
+        ])
         let standings = game.standings()
         #expect(standings.rows.map(\.rank) == [1, 2])
         #expect(standings.winners == ["red"])
@@ -77,8 +86,10 @@ struct TerritoryModeTests {
     @Test("the first team to reach a zone takes it; a simultaneous arrival goes by the tie rule")
     func simultaneous() throws {
         var game = try Fixture.session(try Self.race())
-        let out = game.play([Fixture.visit("r1", "b2", 10, accuracy: 9), Fixture.visit("b1", "b2", 10, accuracy: 3),
-                             Fixture.visit("r2", "a1", 20), Fixture.visit("b2", "a1", 20)])
+        let out = game.play([
+            Fixture.visit("r1", "b2", 10, accuracy: 9), Fixture.visit("b1", "b2", 10, accuracy: 3),
+            Fixture.visit("r2", "a1", 20), Fixture.visit("b2", "a1", 20),
+        ])
         #expect(out.claims.map(\.by) == ["blue", "blue"])
         #expect(out.recordedReasons == ["already held by blue", "already held by blue"])
     }
@@ -86,13 +97,17 @@ struct TerritoryModeTests {
     @Test("with turns, only the team on turn can claim; games alternate who starts")
     func turns() throws {
         var game = try Fixture.session(try Self.race(config: #"{"turns": true, "rematchDelaySeconds": 0}"#))
-        var out = game.play([Fixture.visit("b1", "a1", 1), Fixture.visit("r1", "a1", 2), Fixture.visit("r1", "a2", 3),
-                             Fixture.visit("b1", "a2", 4)])
+        var out = game.play([
+            Fixture.visit("b1", "a1", 1), Fixture.visit("r1", "a1", 2), Fixture.visit("r1", "a2", 3),
+            Fixture.visit("b1", "a2", 4),
+        ])
         #expect(out.recordedReasons == ["not blue's turn", "not red's turn"])
         #expect(out.claims.map(\.by) == ["red", "blue"])
         // Red completes the left column; blue plays b2 in between.
-        out = game.play([Fixture.visit("r1", "b1", 5), Fixture.visit("b1", "b2", 6), Fixture.visit("r1", "c1", 7), .tick(8),
-                         Fixture.visit("r1", "a1", 10), Fixture.visit("b1", "a1", 11)])
+        out = game.play([
+            Fixture.visit("r1", "b1", 5), Fixture.visit("b1", "b2", 6), Fixture.visit("r1", "c1", 7), .tick(8),
+            Fixture.visit("r1", "a1", 10), Fixture.visit("b1", "a1", 11),
+        ])
         #expect(out.wins == ["red"])
         #expect(out.contains(.boardReset(game: 2, time: 7)))
         // Game 2: blue starts.
@@ -104,11 +119,13 @@ struct TerritoryModeTests {
     func rematch() throws {
         var game = try Fixture.session(try Self.race(config: #"{"games": 2, "rematchDelaySeconds": 30}"#))
         let inputs: [GameInput] = [
-            Fixture.visit("r1", "a1", 1), Fixture.visit("b1", "c1", 2), Fixture.visit("r1", "a2", 3), Fixture.visit("b1", "c2", 4),
-            Fixture.visit("r1", "a3", 5),                                   // red wins game 1
-            Fixture.visit("b2", "b1", 10),                                  // recorded: waiting for the rematch
-            Fixture.visit("b1", "c1", 40), Fixture.visit("r1", "b1", 41), Fixture.visit("b1", "c2", 42), Fixture.visit("r1", "b2", 43),
-            Fixture.visit("b1", "c3", 44),                                  // blue wins game 2, the last
+            Fixture.visit("r1", "a1", 1), Fixture.visit("b1", "c1", 2), Fixture.visit("r1", "a2", 3),
+            Fixture.visit("b1", "c2", 4),
+            Fixture.visit("r1", "a3", 5),  // red wins game 1
+            Fixture.visit("b2", "b1", 10),  // recorded: waiting for the rematch
+            Fixture.visit("b1", "c1", 40), Fixture.visit("r1", "b1", 41), Fixture.visit("b1", "c2", 42),
+            Fixture.visit("r1", "b2", 43),
+            Fixture.visit("b1", "c3", 44),  // blue wins game 2, the last
             Fixture.visit("r1", "b3", 200),
         ]
         let out = game.play(inputs)
@@ -116,7 +133,8 @@ struct TerritoryModeTests {
         #expect(out.contains(.boardReset(game: 2, time: 35)))
         #expect(out.recordedReasons == ["game 1 is over; waiting for the rematch", "no game is being played"])
         let standings = game.standings()
-        #expect(standings.row("red")?.details["record"] == "1-0-1" && standings.row("blue")?.details["record"] == "1-0-1")
+        #expect(
+            standings.row("red")?.details["record"] == "1-0-1" && standings.row("blue")?.details["record"] == "1-0-1")
         #expect(standings.rows.map(\.rank) == [1, 1])
     }
 
@@ -135,8 +153,10 @@ struct TerritoryModeTests {
     @Test("a team whose members all leave loses the game in progress")
     func leaving() throws {
         var game = try Fixture.session(try Self.race())
-        let out = game.play([Fixture.visit("r1", "a1", 1), .leave(participant: "b1", time: 2), .leave(participant: "b2", time: 3),
-                             Fixture.visit("r1", "a2", 4)])
+        let out = game.play([
+            Fixture.visit("r1", "a1", 1), .leave(participant: "b1", time: 2), .leave(participant: "b2", time: 3),
+            Fixture.visit("r1", "a2", 4),
+        ])
         #expect(out.wins == ["red"])
         #expect(out.recordedReasons == ["no game is being played"])
         #expect(game.standings().row("blue")?.status == .didNotFinish)
@@ -152,21 +172,31 @@ struct TerritoryModeTests {
         func centre(_ stop: Stop) throws -> Coordinate {
             guard case .polygon(let polygons) = stop.fence else { throw Failure() }
             let ring = polygons[0][0].dropLast()
-            return Coordinate(uncheckedLatitude: ring.map(\.latitude).reduce(0, +) / 4, longitude: ring.map(\.longitude).reduce(0, +) / 4)
+            return Coordinate(
+                uncheckedLatitude: ring.map(\.latitude).reduce(0, +) / 4,
+                longitude: ring.map(\.longitude).reduce(0, +) / 4)
         }
         #expect(abs(try centre(race.stops[0]).distanceMeters(to: try centre(race.stops[1])) - 60) < 0.05)
         #expect(abs(try centre(race.stops[0]).distanceMeters(to: try centre(race.stops[3])) - 60) < 0.05)
     }
 
-    @Test("validation: two teams, grid size, zones", arguments: [
-        (#"{"size": 1}"#, "bad-mode-option", "/mode/config/size"),
-        (#"{"size": 4}"#, "territory-too-few-zones", "/stops"),
-        (#"{"zones": ["a1", "a2"]}"#, "territory-too-few-zones", "/mode/config/zones"),
-        (#"{"zones": ["a1", "a1", "a3", "b1", "b2", "b3", "c1", "c2", "zz"]}"#, "unknown-stop", "/mode/config/zones/8"),
-        (#"{"zones": ["a1", "a1", "a3", "b1", "b2", "b3", "c1", "c2", "c3"]}"#, "repeated-stop", "/mode/config/zones/1"),
-        (#"{"games": 0}"#, "bad-mode-option", "/mode/config/games"),
-        (#"{"turn": true}"#, "unknown-key", "/mode/config/turn"),
-    ])
+    @Test(
+        "validation: two teams, grid size, zones",
+        arguments: [
+            (#"{"size": 1}"#, "bad-mode-option", "/mode/config/size"),
+            (#"{"size": 4}"#, "territory-too-few-zones", "/stops"),
+            (#"{"zones": ["a1", "a2"]}"#, "territory-too-few-zones", "/mode/config/zones"),
+            (
+                #"{"zones": ["a1", "a1", "a3", "b1", "b2", "b3", "c1", "c2", "zz"]}"#, "unknown-stop",
+                "/mode/config/zones/8"
+            ),
+            (
+                #"{"zones": ["a1", "a1", "a3", "b1", "b2", "b3", "c1", "c2", "c3"]}"#, "repeated-stop",
+                "/mode/config/zones/1"
+            ),
+            (#"{"games": 0}"#, "bad-mode-option", "/mode/config/games"),
+            (#"{"turn": true}"#, "unknown-key", "/mode/config/turn"),
+        ])
     func validation(config: String, code: String, path: String) throws {
         let issues = Fixture.validate(try Self.race(config: config))
         #expect(issues.contains { $0.code == code && $0.path == path }, "\(issues)")

@@ -18,9 +18,12 @@ struct TieRuleTests {
 
     @Test("equal times: visits, answers, submissions, leaves, ticks, end")
     func kindOrder() {
-        let inputs: [GameInput] = [.end(5), .tick(5), .leave(participant: "a", time: 5), Fixture.submit("a", 0, "t", 5),
-                                   Fixture.answer("a", "x", "1", 5), Fixture.visit("a", "x", 5)]
-        #expect(GameInput.timeOrdered(inputs).map(\.kindName) == ["visit", "answer", "submission", "leave", "tick", "end"])
+        let inputs: [GameInput] = [
+            .end(5), .tick(5), .leave(participant: "a", time: 5), Fixture.submit("a", 0, "t", 5),
+            Fixture.answer("a", "x", "1", 5), Fixture.visit("a", "x", 5),
+        ]
+        #expect(
+            GameInput.timeOrdered(inputs).map(\.kindName) == ["visit", "answer", "submission", "leave", "tick", "end"])
     }
 
     @Test("code point order is not locale order: accented ids sort by scalar value")
@@ -35,8 +38,10 @@ struct TieRuleTests {
     func permutationInvariant(seed: UInt64) {
         var random = ModeRandom(seed: seed, "tie-test")
         let inputs: [GameInput] = (0..<30).map { _ in
-            Fixture.visit(["a", "b", "c", "é"][random.index(below: 4)], ["x", "y"][random.index(below: 2)],
-                          Double(random.index(below: 4)), accuracy: random.index(below: 3) == 0 ? nil : Double(random.index(below: 3)))
+            Fixture.visit(
+                ["a", "b", "c", "é"][random.index(below: 4)], ["x", "y"][random.index(below: 2)],
+                Double(random.index(below: 4)),
+                accuracy: random.index(below: 3) == 0 ? nil : Double(random.index(below: 3)))
         }
         let reference = GameInput.timeOrdered(inputs)
         #expect(GameInput.timeOrdered(random.shuffled(inputs)) == reference)
@@ -51,7 +56,8 @@ struct TieRuleTests {
 
     @Test("a session refuses inputs out of time order and after the end")
     func sessionOrder() throws {
-        let race = Fixture.race(mode: "score", stops: Fixture.stops(["g"], points: 10), participants: Fixture.people(["a"]))
+        let race = Fixture.race(
+            mode: "score", stops: Fixture.stops(["g"], points: 10), participants: Fixture.people(["a"]))
         var game = try Fixture.session(race)
         _ = game.apply(.tick(10))
         #expect(game.apply(Fixture.visit("a", "g", 5)).ignoredReasons.first?.contains("earlier") == true)

@@ -1,5 +1,6 @@
 import GeoCore
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,12 +11,14 @@ import Darwin
 
 struct HaversineTests {
     // Reference values: the peers' formula evaluated by CPython's math module (same libm).
-    @Test("distances match the reference formula", arguments: [
-        (47.3769, 8.5417, 46.2044, 6.1432, 224351.34269859074),
-        (0.0, 179.9, 0.0, -179.9, 22239.016046706758),
-        (89.9, 0.0, 89.9, 180.0, 22239.01604670598),
-        (51.5074, -0.1278, 40.7128, -74.0060, 5570229.873656523),
-    ])
+    @Test(
+        "distances match the reference formula",
+        arguments: [
+            (47.3769, 8.5417, 46.2044, 6.1432, 224351.34269859074),
+            (0.0, 179.9, 0.0, -179.9, 22239.016046706758),
+            (89.9, 0.0, 89.9, 180.0, 22239.01604670598),
+            (51.5074, -0.1278, 40.7128, -74.0060, 5570229.873656523),
+        ])
     func reference(lat1: Double, lon1: Double, lat2: Double, lon2: Double, expected: Double) {
         #expect(Haversine.distanceMeters(lat1, lon1, lat2, lon2) == expected)
         #expect(Haversine.distanceMeters(lat2, lon2, lat1, lon1) == expected)
@@ -38,7 +41,8 @@ struct BearingAndDestinationTests {
         #expect(abs(origin.initialBearingDegrees(to: try Coordinate(latitude: -1, longitude: 0)) - 180) < 1e-12)
         #expect(abs(origin.initialBearingDegrees(to: try Coordinate(latitude: 0, longitude: -1)) - 270) < 1e-12)
         // Due east across the antimeridian.
-        let east = try Coordinate(latitude: 0, longitude: 179.5).initialBearingDegrees(to: try Coordinate(latitude: 0, longitude: -179.5))
+        let east = try Coordinate(latitude: 0, longitude: 179.5).initialBearingDegrees(
+            to: try Coordinate(latitude: 0, longitude: -179.5))
         #expect(abs(east - 90) < 1e-9)
     }
 
@@ -65,17 +69,20 @@ struct BearingAndDestinationTests {
 }
 
 struct BoundingBoxTests {
-    @Test("every point of a circle lies in its box", arguments: [
-        (47.0, 8.0, 300.0), (0.0, 179.9999, 50.0), (0.0, -180.0, 50.0), (0.0, 180.0, 500.0),
-        (89.9999, 0.0, 100.0), (-89.9995, 120.0, 10.0), (-90.0, 0.0, 1000.0), (60.0, -179.0, 300_000.0),
-        (10.0, 10.0, 25_000_000.0), (-45.0, 100.0, 5_000_000.0),
-    ])
+    @Test(
+        "every point of a circle lies in its box",
+        arguments: [
+            (47.0, 8.0, 300.0), (0.0, 179.9999, 50.0), (0.0, -180.0, 50.0), (0.0, 180.0, 500.0),
+            (89.9999, 0.0, 100.0), (-89.9995, 120.0, 10.0), (-90.0, 0.0, 1000.0), (60.0, -179.0, 300_000.0),
+            (10.0, 10.0, 25_000_000.0), (-45.0, 100.0, 5_000_000.0),
+        ])
     func containsCircle(lat: Double, lon: Double, radius: Double) throws {
         let centre = try Coordinate(latitude: lat, longitude: lon)
         let box = GeoBoundingBox.around(centre, radiusMeters: radius)
         var random = SplitMix64(seed: UInt64(radius))
         for _ in 0..<2_000 {
-            let p = centre.destination(bearingDegrees: random.uniform(0...360), distanceMeters: radius * random.nextUnit().squareRoot())
+            let p = centre.destination(
+                bearingDegrees: random.uniform(0...360), distanceMeters: radius * random.nextUnit().squareRoot())
             #expect(box.contains(latitude: p.latitude, longitude: p.longitude), "\(p) outside \(box)")
         }
     }
@@ -131,10 +138,12 @@ struct SplitMix64Tests {
 }
 
 struct PoleDestinationTests {
-    @Test("from a pole, the bearing picks the meridian as if arriving along the start's meridian",
-          arguments: [(0.0, -170.0), (90.0, 100.0), (180.0, 10.0), (270.0, -80.0)])
+    @Test(
+        "from a pole, the bearing picks the meridian as if arriving along the start's meridian",
+        arguments: [(0.0, -170.0), (90.0, 100.0), (180.0, 10.0), (270.0, -80.0)])
     func northPole(bearing: Double, expectedLongitude: Double) throws {
-        let end = try Coordinate(latitude: 90, longitude: 10).destination(bearingDegrees: bearing, distanceMeters: 100_000)
+        let end = try Coordinate(latitude: 90, longitude: 10).destination(
+            bearingDegrees: bearing, distanceMeters: 100_000)
         #expect(abs(end.latitude - (90 - 100_000 / Earth.metersPerDegree)) < 1e-9)
         #expect(abs(end.longitude - expectedLongitude) < 1e-9)
     }

@@ -1,5 +1,6 @@
 import GeoCore
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

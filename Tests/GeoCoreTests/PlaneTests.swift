@@ -8,7 +8,8 @@ struct GnomonicPlaneTests {
         for _ in 0..<2_000 {
             let centre = Coordinate(uncheckedLatitude: random.uniform(-90...90), longitude: random.uniform(-180...180))
             let plane = GnomonicPlane(centre: centre)
-            let p = centre.destination(bearingDegrees: random.uniform(0...360), distanceMeters: random.uniform(0...2_000_000))
+            let p = centre.destination(
+                bearingDegrees: random.uniform(0...360), distanceMeters: random.uniform(0...2_000_000))
             guard let xy = plane.project(latitude: p.latitude, longitude: p.longitude) else {
                 Issue.record("no image for a point 2000 km away")
                 continue
@@ -20,7 +21,8 @@ struct GnomonicPlaneTests {
     @Test("a great circle projects to a straight line, and a circle around the centre to a circle")
     func straightLines() throws {
         let plane = GnomonicPlane(centre: try Coordinate(latitude: 60, longitude: 179.99))
-        let a = try Coordinate(latitude: 60.01, longitude: 179.95), b = try Coordinate(latitude: 59.99, longitude: -179.96)
+        let a = try Coordinate(latitude: 60.01, longitude: 179.95),
+            b = try Coordinate(latitude: 59.99, longitude: -179.96)
         let pa = plane.project(latitude: a.latitude, longitude: a.longitude)!
         let pb = plane.project(latitude: b.latitude, longitude: b.longitude)!
         let bearing = a.initialBearingDegrees(to: b)

@@ -1,7 +1,8 @@
 import Foundation
 import GeoCore
-@testable import GeoFormats
 import Testing
+
+@testable import GeoFormats
 
 /// The gpx-quirks files kept in `Fixtures/` (see `Fixtures/README.md` for their source).
 enum QuirkFiles {
@@ -15,7 +16,9 @@ enum QuirkFiles {
     }
 }
 
-func counts(_ bytes: [UInt8], file: String = "test.gpx", chunkSize: Int = 256 * 1024) throws -> (GPXTestCounts, [GPXEvent]) {
+func counts(_ bytes: [UInt8], file: String = "test.gpx", chunkSize: Int = 256 * 1024) throws -> (
+    GPXTestCounts, [GPXEvent]
+) {
     let reader = try GPXReader(source: MemoryByteSource(bytes), file: file, options: .init(), chunkSize: chunkSize)
     var counts = GPXTestCounts()
     var events: [GPXEvent] = []
@@ -35,7 +38,9 @@ struct GPXConformanceTests {
             let path = QuirkFiles.folder.appendingPathComponent(row[0]).path
             var c = GPXTestCounts()
             try GPXReader(path: path).forEach { c.add($0) }
-            let got = [c.tracks, c.segments, c.trackPoints, c.timedTrackPoints, c.routes, c.routePoints, c.waypoints].map(String.init)
+            let got =
+                [c.tracks, c.segments, c.trackPoints, c.timedTrackPoints, c.routes, c.routePoints, c.waypoints].map(
+                    String.init)
                 + [String(format: "%.6f", c.latitudeSum), String(format: "%.6f", c.longitudeSum)]
             #expect(got == Array(row.dropFirst()), "\(row[0])")
         }
@@ -44,8 +49,12 @@ struct GPXConformanceTests {
     @Test("the repository's fixtures give their stated counts", arguments: GPXFixtures.all)
     func fixtures(_ f: GPXFixtures.Fixture) throws {
         let (c, _) = try counts(Array(f.text.utf8), file: f.name)
-        let got: [Int] = [c.tracks, c.segments, c.trackPoints, c.timedTrackPoints, c.routes, c.routePoints, c.waypoints]
-        let expected: [Int] = [f.tracks, f.segments, f.trackPoints, f.timedTrackPoints, f.routes, f.routePoints, f.waypoints]
+        let got: [Int] = [
+            c.tracks, c.segments, c.trackPoints, c.timedTrackPoints, c.routes, c.routePoints, c.waypoints,
+        ]
+        let expected: [Int] = [
+            f.tracks, f.segments, f.trackPoints, f.timedTrackPoints, f.routes, f.routePoints, f.waypoints,
+        ]
         #expect(got == expected)
         #expect(abs(c.latitudeSum - f.latitudeSum) < 1e-9 && abs(c.longitudeSum - f.longitudeSum) < 1e-9)
     }
@@ -64,7 +73,9 @@ struct GPXConformanceTests {
         let old = try GPXDocument.parse(Array(GPXFixtures.gpx10.text.utf8), file: "o.gpx")
         #expect(old.version == "1.0" && old.metadata.name == "Old file" && old.metadata.bounds?.maxLatitude == 42.5)
         #expect(old.tracks[0].segments[0].points[0].speed == 2.5 && old.tracks[0].segments[0].points[0].course == 90.5)
-        #expect(old.waypoints[0].details.symbol == "Crossing" && old.waypoints[1].details.links == [GPXLink(href: "http://example.com/", text: "site")])
+        #expect(
+            old.waypoints[0].details.symbol == "Crossing"
+                && old.waypoints[1].details.links == [GPXLink(href: "http://example.com/", text: "site")])
         let c = try GPXDocument.parse(Array(GPXFixtures.commentsCDATAEntities.text.utf8), file: "c.gpx")
         #expect(c.creator == "x & y")
         #expect(c.waypoints[0].details.name == "A <b> & C <D>")
@@ -74,12 +85,13 @@ struct GPXConformanceTests {
     @Test("what cannot be used is reported with its line")
     func warnings() throws {
         let d = try GPXDocument.parse(Array(GPXFixtures.emptyAndMissing.text.utf8), file: "m.gpx")
-        #expect(d.warnings.map(\.description) == [
-            "m.gpx:2:6: warning: empty track segment",
-            "m.gpx:3:1: warning: track point without a time",
-            "m.gpx:4:30: warning: time 'yesterday' is not an RFC 3339 date-time; the point has no time",
-            "m.gpx:4:1: warning: track point without a time",
-        ])
+        #expect(
+            d.warnings.map(\.description) == [
+                "m.gpx:2:6: warning: empty track segment",
+                "m.gpx:3:1: warning: track point without a time",
+                "m.gpx:4:30: warning: time 'yesterday' is not an RFC 3339 date-time; the point has no time",
+                "m.gpx:4:1: warning: track point without a time",
+            ])
         // The leap second reads as the next second.
         #expect(d.tracks[0].segments[1].points[2].time == Timestamp.parse("2020-03-01T00:00:00Z"))
     }
@@ -87,7 +99,10 @@ struct GPXConformanceTests {
     @Test("tiny chunks and short reads give the same events as one buffer", arguments: [1, 2, 3, 7, 64])
     func chunkBoundaries(chunk: Int) throws {
         var sources = GPXFixtures.all.map { Array($0.text.utf8) }
-        for name in ["gpx1.1_with_all_fields.gpx", "unicode_with_bom.gpx", "gpx-with-node-with-comments.gpx", "korita-zbevnica.gpx"] {
+        for name in [
+            "gpx1.1_with_all_fields.gpx", "unicode_with_bom.gpx", "gpx-with-node-with-comments.gpx",
+            "korita-zbevnica.gpx",
+        ] {
             sources.append(Array(try Data(contentsOf: QuirkFiles.folder.appendingPathComponent(name))))
         }
         for bytes in sources {
@@ -99,7 +114,8 @@ struct GPXConformanceTests {
 
     @Test("UTF-16 (both byte orders, with and without BOM) and ISO-8859-1 read like UTF-8")
     func encodings() throws {
-        let text = GPXFixtures.garminWithPrefixes.text.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
+        let text = GPXFixtures.garminWithPrefixes.text.replacingOccurrences(
+            of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
         let expected = try GPXDocument.parse(Array(GPXFixtures.garminWithPrefixes.text.utf8), file: "a")
         for (bom, little) in [(true, true), (true, false), (false, true), (false, false)] {
             var bytes: [UInt8] = bom ? (little ? [0xFF, 0xFE] : [0xFE, 0xFF]) : []
@@ -107,7 +123,9 @@ struct GPXConformanceTests {
                 bytes += little ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
             }
             let document = try GPXDocument.parse(bytes, file: "a")
-            #expect(document.tracks == expected.tracks && document.metadata == expected.metadata, "bom \(bom) little \(little)")
+            #expect(
+                document.tracks == expected.tracks && document.metadata == expected.metadata,
+                "bom \(bom) little \(little)")
         }
         var latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx><wpt lat=\"1\" lon=\"2\"><name>Z".utf8)
         latin1 += [0xFC] + Array("rich</name></wpt></gpx>".utf8)

@@ -1,22 +1,32 @@
 import GeoCore
-@testable import GeoFormats
 import Geofencing
 import RaceKitCore
 import Testing
 
+@testable import GeoFormats
+
 struct GeoJSONTests {
     /// Golden pairs: input text, the exact text the writer gives back.
     static let golden: [(name: String, input: String, output: String)] = [
-        ("clockwise exterior and counter-clockwise hole are re-wound",
-         #"{"type":"Polygon","coordinates":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]]}"#,
-         #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"# + "\n"),
-        ("a feature collection gets a bbox across the antimeridian",
-         #"{"type":"FeatureCollection","features":[{"type":"Feature","id":7,"geometry":{"type":"LineString","coordinates":[[179.5,-16.5,3],[-179.5,-17]]},"properties":{"name":"Fiji"}}]}"#,
-         #"{"type":"FeatureCollection","bbox":[179.5,-17,-179.5,-16.5],"features":["# + "\n"
-            + #"{"type":"Feature","id":7,"geometry":{"type":"LineString","coordinates":[[179.5,-16.5,3],[-179.5,-17]]},"properties":{"name":"Fiji"}}"# + "\n]}\n"),
-        ("every geometry type, null geometry and properties",
-         #"{"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[1e-7,2]},{"type":"MultiPoint","coordinates":[]},{"type":"MultiLineString","coordinates":[[[1,1],[2,2]]]},{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]]]}]},"properties":null}"#,
-         #"{"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[0.0000001,2]},{"type":"MultiPoint","coordinates":[]},{"type":"MultiLineString","coordinates":[[[1,1],[2,2]]]},{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]]]}]},"properties":{}}"# + "\n"),
+        (
+            "clockwise exterior and counter-clockwise hole are re-wound",
+            #"{"type":"Polygon","coordinates":[[[0,0],[0,10],[10,10],[10,0],[0,0]],[[2,2],[4,2],[4,4],[2,4],[2,2]]]}"#,
+            #"{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[2,2],[2,4],[4,4],[4,2],[2,2]]]}"#
+                + "\n"
+        ),
+        (
+            "a feature collection gets a bbox across the antimeridian",
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","id":7,"geometry":{"type":"LineString","coordinates":[[179.5,-16.5,3],[-179.5,-17]]},"properties":{"name":"Fiji"}}]}"#,
+            #"{"type":"FeatureCollection","bbox":[179.5,-17,-179.5,-16.5],"features":["# + "\n"
+                + #"{"type":"Feature","id":7,"geometry":{"type":"LineString","coordinates":[[179.5,-16.5,3],[-179.5,-17]]},"properties":{"name":"Fiji"}}"#
+                + "\n]}\n"
+        ),
+        (
+            "every geometry type, null geometry and properties",
+            #"{"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[1e-7,2]},{"type":"MultiPoint","coordinates":[]},{"type":"MultiLineString","coordinates":[[[1,1],[2,2]]]},{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]]]}]},"properties":null}"#,
+            #"{"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[0.0000001,2]},{"type":"MultiPoint","coordinates":[]},{"type":"MultiLineString","coordinates":[[[1,1],[2,2]]]},{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]]]}]},"properties":{}}"#
+                + "\n"
+        ),
     ]
 
     @Test("golden files: read, then write exactly the expected text", arguments: 0..<3)
@@ -28,17 +38,39 @@ struct GeoJSONTests {
     }
 
     static let errors: [(String, String)] = [
-        (#"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1]]]}"#,
-         "e.geojson:1:34: error: /coordinates/0: the ring is not closed: its last position must equal its first (RFC 7946 §3.1.6)"),
-        (#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[47.5,191]}}]}"#,
-         "e.geojson:1:116: error: /features/0/geometry/coordinates/1: latitude 191.0 is out of range (-90…90); positions are [longitude, latitude]"),
-        (#"{"type":"LineString","coordinates":[[0,0]]}"#, "e.geojson:1:36: error: /coordinates: a LineString needs at least 2 positions, found 1"),
-        (#"{"type":"Point","coordinates":[0,"north"]}"#, "e.geojson:1:34: error: a position must hold numbers [longitude, latitude(, altitude)], found '\"'"),
-        (#"{"type":"Point","coordinates":[0]}"#, "e.geojson:1:31: error: a position needs at least longitude and latitude, found 1 number"),
-        (#"{"type":"Circle","coordinates":[0,0]}"#, "e.geojson:1:1: error: /type: unknown geometry type \"Circle\" (RFC 7946: Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon, GeometryCollection)"),
-        (#"{"type":"Feature","properties":{}}"#, "e.geojson:1:1: error: /geometry: a Feature needs a \"geometry\" member (null when it has none)"),
+        (
+            #"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1]]]}"#,
+            "e.geojson:1:34: error: /coordinates/0: the ring is not closed: its last position must equal its first (RFC 7946 §3.1.6)"
+        ),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[47.5,191]}}]}"#,
+            "e.geojson:1:116: error: /features/0/geometry/coordinates/1: latitude 191.0 is out of range (-90…90); positions are [longitude, latitude]"
+        ),
+        (
+            #"{"type":"LineString","coordinates":[[0,0]]}"#,
+            "e.geojson:1:36: error: /coordinates: a LineString needs at least 2 positions, found 1"
+        ),
+        (
+            #"{"type":"Point","coordinates":[0,"north"]}"#,
+            "e.geojson:1:34: error: a position must hold numbers [longitude, latitude(, altitude)], found '\"'"
+        ),
+        (
+            #"{"type":"Point","coordinates":[0]}"#,
+            "e.geojson:1:31: error: a position needs at least longitude and latitude, found 1 number"
+        ),
+        (
+            #"{"type":"Circle","coordinates":[0,0]}"#,
+            "e.geojson:1:1: error: /type: unknown geometry type \"Circle\" (RFC 7946: Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon, GeometryCollection)"
+        ),
+        (
+            #"{"type":"Feature","properties":{}}"#,
+            "e.geojson:1:1: error: /geometry: a Feature needs a \"geometry\" member (null when it has none)"
+        ),
         (#"{"coordinates":[0,0]}"#, "e.geojson:1:1: error: /type: the \"type\" member is missing"),
-        (#"{"type":"FeatureCollection","features":[{"type":"#, "e.geojson:1:49: error: unexpected end of file (truncated?)"),
+        (
+            #"{"type":"FeatureCollection","features":[{"type":"#,
+            "e.geojson:1:49: error: unexpected end of file (truncated?)"
+        ),
         ("", "e.geojson:1:1: error: the file is empty"),
         (String(repeating: "[", count: 300), "e.geojson:1:257: error: nesting deeper than 256 levels"),
         (#"{"type":"Point","coordinates":[1e999,0]}"#, "e.geojson:1:32: error: number 1e999 is too large for a double"),
@@ -75,7 +107,9 @@ struct GeoJSONTests {
     func tokenRulesAreJSONParsers(_ k: Int) {
         let bytes = Self.feature(name: Self.tokenRules[k].value)
         var geoJSON = "", json = ""
-        do { _ = try GeoJSONReader.parse(bytes, file: "e.geojson"); geoJSON = "accepted" } catch { geoJSON = error.description }
+        do { _ = try GeoJSONReader.parse(bytes, file: "e.geojson"); geoJSON = "accepted" } catch {
+            geoJSON = error.description
+        }
         do { _ = try JSONParser.parse(bytes, file: "e.geojson"); json = "accepted" } catch { json = error.description }
         #expect(geoJSON == Self.tokenRules[k].message)
         #expect(geoJSON == json)
@@ -99,15 +133,29 @@ struct GeoJSONTests {
             var doc = GPXWriterTests.randomDocument(&r)
             // Only what GeoJSON carries: positions, elevation, times, names.
             doc.metadata = GPXMetadata()
-            doc.waypoints = doc.waypoints.map { var p = GPXPoint(latitude: $0.latitude, longitude: $0.longitude, elevation: $0.elevation, time: $0.time)
+            doc.waypoints = doc.waypoints.map {
+                var p = GPXPoint(latitude: $0.latitude, longitude: $0.longitude, elevation: $0.elevation, time: $0.time)
                 var d = GPXPointDetails(); d.name = $0.details.name; d.description = $0.details.description
-                d.type = $0.details.type; d.symbol = $0.details.symbol; p.details = d; return p }
-            func plain(_ p: GPXPoint, time: Bool) -> GPXPoint { GPXPoint(latitude: p.latitude, longitude: p.longitude, elevation: p.elevation, time: time ? p.time : nil) }
-            doc.routes = doc.routes.filter { $0.points.count >= 2 }.map { GPXRoute(info: GPXPathInfo(name: $0.info.name), points: $0.points.map { plain($0, time: false) }) }
-            doc.tracks = doc.tracks.map { t in GPXTrack(info: GPXPathInfo(name: t.info.name), segments: t.segments.filter { $0.points.count >= 2 }.map { GPXTrackSegment(points: $0.points.map { plain($0, time: true) }) }) }
-                .filter { !$0.segments.isEmpty }
+                d.type = $0.details.type; d.symbol = $0.details.symbol; p.details = d; return p
+            }
+            func plain(_ p: GPXPoint, time: Bool) -> GPXPoint {
+                GPXPoint(
+                    latitude: p.latitude, longitude: p.longitude, elevation: p.elevation, time: time ? p.time : nil)
+            }
+            doc.routes = doc.routes.filter { $0.points.count >= 2 }.map {
+                GPXRoute(info: GPXPathInfo(name: $0.info.name), points: $0.points.map { plain($0, time: false) })
+            }
+            doc.tracks = doc.tracks.map { t in
+                GPXTrack(
+                    info: GPXPathInfo(name: t.info.name),
+                    segments: t.segments.filter { $0.points.count >= 2 }.map {
+                        GPXTrackSegment(points: $0.points.map { plain($0, time: true) })
+                    })
+            }
+            .filter { !$0.segments.isEmpty }
             let text = GeoJSONObject(gpx: doc).jsonText()
-            let back = try GPXDocument(geoJSON: GeoJSONReader.parse(Array(text.utf8), file: "rt.geojson"), file: "rt.geojson")
+            let back = try GPXDocument(
+                geoJSON: GeoJSONReader.parse(Array(text.utf8), file: "rt.geojson"), file: "rt.geojson")
             #expect(back.waypoints == doc.waypoints, "\(k)")
             #expect(back.routes == doc.routes, "\(k)")
             #expect(back.tracks == doc.tracks, "\(k)")
@@ -116,14 +164,23 @@ struct GeoJSONTests {
 
     @Test("lines are cut at the antimeridian with an interpolated position on each side")
     func antimeridianCut() {
-        let line: GeoJSONGeometry = .lineString([GeoJSONPosition(longitude: 179, latitude: 0), GeoJSONPosition(longitude: -179, latitude: 2),
-                                                 GeoJSONPosition(longitude: -178, latitude: 2)])
-        #expect(line.cutAtAntimeridian() == .multiLineString([
-            [GeoJSONPosition(longitude: 179, latitude: 0), GeoJSONPosition(longitude: 180, latitude: 1)],
-            [GeoJSONPosition(longitude: -180, latitude: 1), GeoJSONPosition(longitude: -179, latitude: 2), GeoJSONPosition(longitude: -178, latitude: 2)],
-        ]))
+        let line: GeoJSONGeometry = .lineString([
+            GeoJSONPosition(longitude: 179, latitude: 0), GeoJSONPosition(longitude: -179, latitude: 2),
+            GeoJSONPosition(longitude: -178, latitude: 2),
+        ])
+        #expect(
+            line.cutAtAntimeridian()
+                == .multiLineString([
+                    [GeoJSONPosition(longitude: 179, latitude: 0), GeoJSONPosition(longitude: 180, latitude: 1)],
+                    [
+                        GeoJSONPosition(longitude: -180, latitude: 1), GeoJSONPosition(longitude: -179, latitude: 2),
+                        GeoJSONPosition(longitude: -178, latitude: 2),
+                    ],
+                ]))
         // A ring across the antimeridian, wound clockwise on the unwrapped plane, is re-wound.
-        let ring = [(179.0, 0.0), (179.0, 1.0), (-179.0, 1.0), (-179.0, 0.0), (179.0, 0.0)].map { GeoJSONPosition(longitude: $0.0, latitude: $0.1) }
+        let ring = [(179.0, 0.0), (179.0, 1.0), (-179.0, 1.0), (-179.0, 0.0), (179.0, 0.0)].map {
+            GeoJSONPosition(longitude: $0.0, latitude: $0.1)
+        }
         #expect(GeoJSONRing.signedArea(ring) < 0)
         #expect(GeoJSONRing.signedArea(ring.reversed()) > 0)
     }
@@ -156,20 +213,29 @@ struct GeoJSONTests {
     @Test("stops from features: circles, polygons, properties; errors name the feature")
     func stops() throws {
         let text = #"""
-        {"type":"FeatureCollection","features":[
-        {"type":"Feature","id":"s1","geometry":{"type":"Point","coordinates":[8.5,47.4]},"properties":{"name":"Fountain","radius":25,"points":10,"question":"How many lions?"}},
-        {"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[8.5,47.4],[8.5,47.41],[8.51,47.41],[8.51,47.4],[8.5,47.4]]]},"properties":{"name":"Park"}}
-        ]}
-        """#
-        let stops = try GeoJSONStops.stops(from: GeoJSONReader.parse(Array(text.utf8), file: "s.geojson"), file: "s.geojson")
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","id":"s1","geometry":{"type":"Point","coordinates":[8.5,47.4]},"properties":{"name":"Fountain","radius":25,"points":10,"question":"How many lions?"}},
+            {"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[8.5,47.4],[8.5,47.41],[8.51,47.41],[8.51,47.4],[8.5,47.4]]]},"properties":{"name":"Park"}}
+            ]}
+            """#
+        let stops = try GeoJSONStops.stops(
+            from: GeoJSONReader.parse(Array(text.utf8), file: "s.geojson"), file: "s.geojson")
         #expect(stops.count == 2)
-        #expect(stops[0].name == "Fountain" && stops[0].points == 10 && stops[0].question == "How many lions?" && stops[0].id == .string("s1"))
-        #expect(stops[0].fence.contains(latitude: 47.4001, longitude: 8.5) && !stops[0].fence.contains(latitude: 47.401, longitude: 8.5))
+        #expect(
+            stops[0].name == "Fountain" && stops[0].points == 10 && stops[0].question == "How many lions?"
+                && stops[0].id == .string("s1"))
+        #expect(
+            stops[0].fence.contains(latitude: 47.4001, longitude: 8.5)
+                && !stops[0].fence.contains(latitude: 47.401, longitude: 8.5))
         #expect(stops[1].fence.contains(latitude: 47.405, longitude: 8.505))
-        let bad = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[8.5,47.4]},"properties":{"name":"x"}}]}"#
+        let bad =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[8.5,47.4]},"properties":{"name":"x"}}]}"#
         #expect {
             _ = try GeoJSONStops.stops(from: GeoJSONReader.parse(Array(bad.utf8), file: "b.geojson"), file: "b.geojson")
-        } throws: { ($0 as? InputError)?.description == "b.geojson: error: /features/0/properties/radius: a Point stop needs a positive \"radius\" in metres" }
+        } throws: {
+            ($0 as? InputError)?.description
+                == "b.geojson: error: /features/0/properties/radius: a Point stop needs a positive \"radius\" in metres"
+        }
     }
 }
 
@@ -182,16 +248,22 @@ struct PositionsCSVWriterTests {
             var t = 1_700_000_000.0
             for _ in 0..<500 {
                 t += Double(r.next() % 3) + (r.nextUnit() < 0.5 ? 0.25 : 0)
-                columns.append(participant: Int32(r.next() % 4), time: t, latitude: r.uniform(-90...90), longitude: r.uniform(-180...180),
-                               accuracy: withAccuracy && r.nextUnit() < 0.8 ? r.uniform(0...50) : nil)
+                columns.append(
+                    participant: Int32(r.next() % 4), time: t, latitude: r.uniform(-90...90),
+                    longitude: r.uniform(-180...180),
+                    accuracy: withAccuracy && r.nextUnit() < 0.8 ? r.uniform(0...50) : nil)
             }
             let table = PositionTable(columns: columns, participantNames: ["0", "1", "ann", "bob"])
             let text = PositionsCSV.text(table)
             #expect(!text.contains("e-") && !text.contains("e+"))
             let back = try PositionsCSV.parse(Array(text.utf8), file: "p.csv")
-            #expect(back.columns.time == columns.time && back.columns.latitude == columns.latitude && back.columns.longitude == columns.longitude)
+            #expect(
+                back.columns.time == columns.time && back.columns.latitude == columns.latitude
+                    && back.columns.longitude == columns.longitude)
             #expect(back.columns.accuracy == columns.accuracy)
-            #expect(back.columns.participant.map { back.participantNames[Int($0)] } == columns.participant.map { table.participantNames[Int($0)] })
+            #expect(
+                back.columns.participant.map { back.participantNames[Int($0)] }
+                    == columns.participant.map { table.participantNames[Int($0)] })
         }
     }
 

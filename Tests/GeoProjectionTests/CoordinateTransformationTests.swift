@@ -49,9 +49,12 @@ struct ReferencePoint: Sendable, CustomTestStringConvertible {
 
     /// Projections alone round-trip to 1e-9° (0.1 mm). LV95 adds a datum shift through geocentric
     /// coordinates, which PROJ inverts to about 1e-8° (1 mm); it is held to 2e-8°.
-    @Test("forward then inverse returns the input",
-          arguments: [("EPSG:32632", 6.0..<12.0, -80.0..<84.0, 1e-9), ("EPSG:3857", -180.0..<180.0, -85.0..<85.0, 1e-9),
-                      ("EPSG:32733", 12.0..<18.0, -80.0..<0.0, 1e-9), ("EPSG:2056", 5.9..<10.5, 45.8..<47.8, 2e-8)])
+    @Test(
+        "forward then inverse returns the input",
+        arguments: [
+            ("EPSG:32632", 6.0..<12.0, -80.0..<84.0, 1e-9), ("EPSG:3857", -180.0..<180.0, -85.0..<85.0, 1e-9),
+            ("EPSG:32733", 12.0..<18.0, -80.0..<0.0, 1e-9), ("EPSG:2056", 5.9..<10.5, 45.8..<47.8, 2e-8),
+        ])
     func roundTrip(target: String, longitudes: Range<Double>, latitudes: Range<Double>, tolerance: Double) throws {
         let forward = try CoordinateTransformation(from: "EPSG:4326", to: target)
         let inverse = forward.inverted
@@ -83,7 +86,8 @@ struct ReferencePoint: Sendable, CustomTestStringConvertible {
             guard let error = error as? ProjectionError else { return false }
             return error.operation == "creating EPSG:4326 → EPSG:999999"
                 && error.message == "proj_create: crs not found"
-                && error.description.hasPrefix("creating EPSG:4326 → EPSG:999999: error: proj_create: crs not found (PROJ error ")
+                && error.description.hasPrefix(
+                    "creating EPSG:4326 → EPSG:999999: error: proj_create: crs not found (PROJ error ")
         }
     }
 
@@ -129,8 +133,9 @@ struct ReferencePoint: Sendable, CustomTestStringConvertible {
         for i in lons.indices {
             let (x, y) = try utm.transform(x: lons[i], y: lats[i])
             #expect(xs[i].bitPattern == x.bitPattern && ys[i].bitPattern == y.bitPattern, "point \(i), columns")
-            #expect(interleaved[2 * i].bitPattern == x.bitPattern && interleaved[2 * i + 1].bitPattern == y.bitPattern,
-                    "point \(i), interleaved")
+            #expect(
+                interleaved[2 * i].bitPattern == x.bitPattern && interleaved[2 * i + 1].bitPattern == y.bitPattern,
+                "point \(i), interleaved")
         }
     }
 

@@ -5,11 +5,13 @@ import Testing
 @Suite struct LocalMetricPlaneTests {
     static let zurich = Coordinate(uncheckedLatitude: 47.3769, longitude: 8.5417)
 
-    @Test("UTM zone, with the Norway and Svalbard exceptions", arguments: [
-        (47.3769, 8.5417, 32), (60.3913, 5.3221, 32), (60.3913, 2.9, 31), (78.2232, 15.6267, 33),
-        (74.0, 8.99, 31), (74.0, 9.0, 33), (80.0, 41.9, 37), (-33.9249, 18.4241, 34), (0, -180, 1),
-        (0, 179.999, 60), (0, 180, 60),
-    ])
+    @Test(
+        "UTM zone, with the Norway and Svalbard exceptions",
+        arguments: [
+            (47.3769, 8.5417, 32), (60.3913, 5.3221, 32), (60.3913, 2.9, 31), (78.2232, 15.6267, 33),
+            (74.0, 8.99, 31), (74.0, 9.0, 33), (80.0, 41.9, 37), (-33.9249, 18.4241, 34), (0, -180, 1),
+            (0, 179.999, 60), (0, 180, 60),
+        ])
     func utmZone(latitude: Double, longitude: Double, zone: Int) throws {
         let coordinate = try Coordinate(latitude: latitude, longitude: longitude)
         #expect(LocalMetricPlane.utmZone(of: coordinate) == zone)
@@ -36,9 +38,11 @@ import Testing
         #expect(try plane.project(plane.centre) == PlanarPoint(x: 0, y: 0))
     }
 
-    @Test("a point 1 km east of the centre is at about (1000, 0)", arguments: [
-        (47.3769, 8.5417), (-33.9249, 18.4241), (0, 0), (69.6492, 18.9553), (-54.8019, -68.3030), (0, 179.9995),
-    ])
+    @Test(
+        "a point 1 km east of the centre is at about (1000, 0)",
+        arguments: [
+            (47.3769, 8.5417), (-33.9249, 18.4241), (0, 0), (69.6492, 18.9553), (-54.8019, -68.3030), (0, 179.9995),
+        ])
     func oneKilometreEast(latitude: Double, longitude: Double) throws {
         let centre = try Coordinate(latitude: latitude, longitude: longitude)
         let east = Geodesic.wgs84.direct(from: centre, azimuth: 90, distanceMeters: 1000).coordinate
@@ -49,15 +53,21 @@ import Testing
     @Test("unproject(project(c)) == c to 1e-9°", arguments: [0, 1, 2])
     func roundTrip(seed: UInt64) throws {
         var generator = SplitMix64(seed: seed)
-        let centre = Coordinate(uncheckedLatitude: .random(in: -70...70, using: &generator),
-                                longitude: .random(in: -180..<180, using: &generator))
+        let centre = Coordinate(
+            uncheckedLatitude: .random(in: -70...70, using: &generator),
+            longitude: .random(in: -180..<180, using: &generator))
         let coordinates = (0..<2_000).compactMap { _ in
-            try? Coordinate(latitude: centre.latitude + .random(in: -0.2...0.2, using: &generator),
-                            longitude: centre.longitude + .random(in: -0.3...0.3, using: &generator))
+            try? Coordinate(
+                latitude: centre.latitude + .random(in: -0.2...0.2, using: &generator),
+                longitude: centre.longitude + .random(in: -0.3...0.3, using: &generator))
         }
-        for plane in [try LocalMetricPlane.utm(around: centre), try LocalMetricPlane.transverseMercator(centre: centre)] {
+        for plane in [
+            try LocalMetricPlane.utm(around: centre), try LocalMetricPlane.transverseMercator(centre: centre),
+        ] {
             let back = try plane.unproject(plane.project(coordinates))
-            let worst = zip(coordinates, back).map { max(abs($0.latitude - $1.latitude), abs($0.longitude - $1.longitude)) }.max()
+            let worst = zip(coordinates, back).map {
+                max(abs($0.latitude - $1.latitude), abs($0.longitude - $1.longitude))
+            }.max()
             #expect(try #require(worst) <= 1e-9, "\(plane)")
         }
     }
@@ -66,7 +76,9 @@ import Testing
         let plane = try LocalMetricPlane.transverseMercator(centre: Self.zurich)
         var generator = SplitMix64(seed: 3)
         let coordinates = (0..<500).map { _ in
-            Coordinate(uncheckedLatitude: .random(in: 47...48, using: &generator), longitude: .random(in: 8...9, using: &generator))
+            Coordinate(
+                uncheckedLatitude: .random(in: 47...48, using: &generator),
+                longitude: .random(in: 8...9, using: &generator))
         }
         let points = try plane.project(coordinates)
         #expect(try points == coordinates.map { try plane.project($0) })

@@ -1,6 +1,7 @@
 import GeoCore
 import Geofencing
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,19 +14,21 @@ import Darwin
 struct EventDetectorTests {
     typealias F = EventFixtures
 
-    @Test("drift near the boundary gives one enter and no exit until the runner walks away",
-          arguments: [-2.0, 2.0])
+    @Test(
+        "drift near the boundary gives one enter and no exit until the runner walks away",
+        arguments: [-2.0, 2.0])
     func driftDoesNotFlicker(standingOffset: Meters) throws {
         let centre = F.Place.zurich.centre, radius = 30.0
         var random = SplitMix64(seed: 0xD1F7)
         var distances: [Meters] = []
-        distances += stride(from: 90.0, to: radius + standingOffset, by: -1)   // walk in at 1 m/s
-        distances += Array(repeating: radius + standingOffset, count: 300)      // stand 5 minutes
+        distances += stride(from: 90.0, to: radius + standingOffset, by: -1)  // walk in at 1 m/s
+        distances += Array(repeating: radius + standingOffset, count: 300)  // stand 5 minutes
         let walkAway = distances.count
         distances += stride(from: radius + standingOffset, through: 90, by: 1)  // walk away
         let fixes = distances.enumerated().map { i, d in
-            let noisy = F.point(F.point(centre, bearing: 0, distance: d),
-                                bearing: random.uniform(0...360), distance: random.uniform(0...5))
+            let noisy = F.point(
+                F.point(centre, bearing: 0, distance: d),
+                bearing: random.uniform(0...360), distance: random.uniform(0...5))
             return F.Fix(time: Double(i), position: noisy)
         }
         let fence = F.circle(centre, radius: radius)
@@ -82,25 +85,28 @@ struct EventDetectorTests {
     @Test("a pending exit never confirmed is not reported")
     func unconfirmedExitAtTheEnd() {
         let fixes = radialTrack([0, 0, 45, 45])
-        let log = F.detect(fixes, fences: [F.circle(F.Place.equator.centre, radius: 30)],
-                           rules: EventRules(exitConfirmFixes: 3))
+        let log = F.detect(
+            fixes, fences: [F.circle(F.Place.equator.centre, radius: 30)],
+            rules: EventRules(exitConfirmFixes: 3))
         #expect(F.kinds(log) == [.enter])
     }
 
-    @Test("a cyclist at 10 m/s with 5 s fixes crossing a 15 m fence",
-          arguments: F.Place.allCases, [0.0, 8.0])
+    @Test(
+        "a cyclist at 10 m/s with 5 s fixes crossing a 15 m fence",
+        arguments: F.Place.allCases, [0.0, 8.0])
     func fastMoverCrossesSmallFence(place: F.Place, offset: Meters) throws {
         let radius = 15.0, start = 123.0, speed = 10.0
-        let fixes = F.straightWalk(through: place.centre, offset: offset, start: start, speed: speed,
-                                   interval: 5, count: 8)
+        let fixes = F.straightWalk(
+            through: place.centre, offset: offset, start: start, speed: speed,
+            interval: 5, count: 8)
         let fence = F.circle(place.centre, radius: radius)
 
         let log = F.detect(fixes, fences: [fence])
         #expect(F.kinds(log) == [.cross])
         let cross = try #require(log.events.first)
         // Spherical Pythagoras: cos(r/R) = cos(offset/R)·cos(x/R) at the boundary.
-        let R = Earth.meanRadiusMeters
-        let x = R * acos(cos(radius / R) / cos(offset / R))
+        let earthRadius = Earth.meanRadiusMeters
+        let x = earthRadius * acos(cos(radius / earthRadius) / cos(offset / earthRadius))
         #expect(abs(cross.time - (start - x) / speed) < 0.05)
         #expect(abs(cross.durationSeconds! - 2 * x / speed) < 0.05)
         #expect(cross.fixIndex == 3)
@@ -110,8 +116,9 @@ struct EventDetectorTests {
         #expect(off.events.isEmpty)
     }
 
-    @Test("a straight walk through a circle: analytic enter, dwell and exit times",
-          arguments: F.Place.allCases)
+    @Test(
+        "a straight walk through a circle: analytic enter, dwell and exit times",
+        arguments: F.Place.allCases)
     func straightWalkThroughCircle(place: F.Place) throws {
         let radius = 40.0, start = 100.0, speed = 1.3
         let fixes = F.straightWalk(through: place.centre, start: start, speed: speed, interval: 1, count: 200)
@@ -127,14 +134,16 @@ struct EventDetectorTests {
         #expect(abs(dwell.time - (enterTime + 30)) < 1e-3)
         #expect(dwell.fixIndex == 77)
         #expect(abs(exit.time - exitTime) < 1e-3)
-        #expect(exit.fixIndex == 116)   // the first fix more than 10 m beyond the boundary
+        #expect(exit.fixIndex == 116)  // the first fix more than 10 m beyond the boundary
         #expect(abs(exit.durationSeconds! - 2 * radius / speed) < 1e-3)
         #expect(log.events.allSatisfy { $0.participant == 1 && $0.fence == 0 && $0.accuracyMeters == nil })
     }
 
-    @Test("dwell only after the minimum time inside", arguments: [
-        (29, false), (30, false), (31, true), (120, true),
-    ])
+    @Test(
+        "dwell only after the minimum time inside",
+        arguments: [
+            (29, false), (30, false), (31, true), (120, true),
+        ])
     func dwellAfterMinimum(lastInside: Int, dwells: Bool) throws {
         // Outside at t = 0 (50 m), inside (20 m) from t = 1 to `lastInside`, then 60 m out.
         var distances: [Meters] = [50]
@@ -215,11 +224,13 @@ struct EventDetectorTests {
         let log = F.detect(fixes, fences: [fence])
         #expect(F.kinds(log) == [.enter, .dwell, .exit, .enter, .dwell, .exit])
         guard log.events.count == 6 else { return }
-        let expected: [Seconds] = [50 / speed, 50 / speed + 30, 120 / speed, 180 / speed, 180 / speed + 30, 250 / speed]
+        let expected: [Seconds] = [
+            50 / speed, 50 / speed + 30, 120 / speed, 180 / speed, 180 / speed + 30, 250 / speed,
+        ]
         for (event, time) in zip(log.events, expected) {
             #expect(abs(event.time - time) < 1e-3, "\(event.kind) at \(event.time), expected \(time)")
         }
-        #expect(log.events[2].fixIndex == 87)   // 10 m into the hole
+        #expect(log.events[2].fixIndex == 87)  // 10 m into the hole
         #expect(log.events[5].fixIndex == 174)  // 10 m beyond the outer edge
     }
 
@@ -230,7 +241,9 @@ struct EventDetectorTests {
         func at(_ east: Meters, _ north: Meters) -> Coordinate {
             F.point(F.point(c, bearing: 90, distance: east), bearing: 0, distance: north)
         }
-        let u = [at(-100, -50), at(100, -50), at(100, 50), at(40, 50), at(40, 0), at(-40, 0), at(-40, 50), at(-100, 50)]
+        let u = [
+            at(-100, -50), at(100, -50), at(100, 50), at(40, 50), at(40, 0), at(-40, 0), at(-40, 50), at(-100, 50),
+        ]
         let fence = Fence.polygon(try PolygonFence(polygons: [[u]]))
         let fixes = [F.Fix(time: 0, position: at(-120, 25)), F.Fix(time: 10, position: at(120, 25))]
 
@@ -256,9 +269,11 @@ struct EventDetectorTests {
         var streamed: [FenceEvent] = []
         var insideAfterFix: [[Int]] = []
         for (row, fix) in fixes.enumerated() {
-            tracker.ingest(row: row, time: fix.time, latitude: fix.position.latitude,
-                           longitude: fix.position.longitude, accuracyMeters: nil,
-                           workspace: &workspace) { streamed.append($0) }
+            tracker.ingest(
+                row: row, time: fix.time, latitude: fix.position.latitude,
+                longitude: fix.position.longitude, accuracyMeters: nil,
+                workspace: &workspace
+            ) { streamed.append($0) }
             insideAfterFix.append(tracker.fencesInside)
         }
         #expect(streamed.sorted(by: FenceEvent.areInLogOrder) == batch.events)
@@ -278,9 +293,11 @@ struct BoundaryFixTests {
         let fence = Fence.circle(try CircleFence(centre: centre, radiusMeters: 25))
         var columns = PositionColumns()
         for t in 0...300 {
-            columns.append(participant: 0, time: Double(t), latitude: 0, longitude: step * Double(t) / Earth.metersPerDegree)
+            columns.append(
+                participant: 0, time: Double(t), latitude: 0, longitude: step * Double(t) / Earth.metersPerDegree)
         }
-        let log = EventDetector(index: GridIndex(fences: [fence]), rules: EventRules(minimumDwellSeconds: 0)).detect(columns)
+        let log = EventDetector(index: GridIndex(fences: [fence]), rules: EventRules(minimumDwellSeconds: 0)).detect(
+            columns)
         let enter = try #require(log.events.first { $0.kind == .enter })
         #expect(abs(enter.time - 475 / step) < 1e-6, "entered at \(enter.time), expected \(475 / step)")
     }

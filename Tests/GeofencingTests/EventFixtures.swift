@@ -1,6 +1,7 @@
 import GeoCore
 import Geofencing
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -50,8 +51,9 @@ enum EventFixtures {
 
     private static func coordinate(_ v: SIMD3<Double>) -> Coordinate {
         let k = Earth.radiansPerDegree
-        return Coordinate(uncheckedLatitude: atan2(v.z, (v.x * v.x + v.y * v.y).squareRoot()) / k,
-                          longitude: atan2(v.y, v.x) / k)
+        return Coordinate(
+            uncheckedLatitude: atan2(v.z, (v.x * v.x + v.y * v.y).squareRoot()) / k,
+            longitude: atan2(v.y, v.x) / k)
     }
 
     /// The unit tangent at `c` heading `bearing` (degrees clockwise from north).
@@ -82,14 +84,17 @@ enum EventFixtures {
     /// `offset` metres to its left: the fix at time t is `speed·t − start` metres along the track
     /// from the point of closest approach, so its distance d from the centre satisfies spherical
     /// Pythagoras, cos(d/R) = cos(offset/R)·cos(s/R).
-    static func straightWalk(through centre: Coordinate, bearing: Degrees = 90, offset: Meters = 0,
-                             start: Meters, speed: Double, interval: Seconds, count: Int) -> [Fix] {
-        let R = Earth.meanRadiusMeters
-        let closest = vector(centre) * cos(offset / R) + heading(centre, bearing - 90) * sin(offset / R)
+    static func straightWalk(
+        through centre: Coordinate, bearing: Degrees = 90, offset: Meters = 0,
+        start: Meters, speed: Double, interval: Seconds, count: Int
+    ) -> [Fix] {
+        let earthRadius = Earth.meanRadiusMeters
+        let closest =
+            vector(centre) * cos(offset / earthRadius) + heading(centre, bearing - 90) * sin(offset / earthRadius)
         let along = heading(centre, bearing)
         return (0..<count).map { i in
             let t = Double(i) * interval
-            let s = (speed * t - start) / R
+            let s = (speed * t - start) / earthRadius
             return Fix(time: t, position: coordinate(closest * cos(s) + along * sin(s)))
         }
     }
@@ -103,8 +108,9 @@ enum EventFixtures {
 
     static func append(_ fixes: [Fix], participant: Int32, to columns: inout PositionColumns) {
         for fix in fixes {
-            columns.append(participant: participant, time: fix.time, latitude: fix.position.latitude,
-                           longitude: fix.position.longitude, accuracy: fix.accuracy)
+            columns.append(
+                participant: participant, time: fix.time, latitude: fix.position.latitude,
+                longitude: fix.position.longitude, accuracy: fix.accuracy)
         }
     }
 

@@ -26,8 +26,9 @@ struct EventOrderTests {
         var columns = PositionColumns(), fixNumber: [Int] = []
         while let p = (0..<participants.count).filter({ next[$0] < track.count }).randomElement(using: &random) {
             let fix = track[next[p]]
-            columns.append(participant: participants[p], time: fix.time, latitude: fix.position.latitude,
-                           longitude: fix.position.longitude)
+            columns.append(
+                participant: participants[p], time: fix.time, latitude: fix.position.latitude,
+                longitude: fix.position.longitude)
             fixNumber.append(next[p])
             next[p] += 1
         }
@@ -38,11 +39,12 @@ struct EventOrderTests {
         let (columns, _) = Self.interleaved(seed: 1)
         let log = EventDetector(index: GridIndex(fences: Self.fences), rules: Self.rules).detect(columns)
         let atZero = log.events.filter { $0.time == 0 }.map { "\($0.participant) \($0.fence) \($0.kind)" }
-        #expect(atZero == [
-            "1 0 enter", "1 0 dwell", "1 1 enter", "1 1 dwell",
-            "2 0 enter", "2 0 dwell", "2 1 enter", "2 1 dwell",
-            "3 0 enter", "3 0 dwell", "3 1 enter", "3 1 dwell",
-        ])
+        #expect(
+            atZero == [
+                "1 0 enter", "1 0 dwell", "1 1 enter", "1 1 dwell",
+                "2 0 enter", "2 0 dwell", "2 1 enter", "2 1 dwell",
+                "3 0 enter", "3 0 dwell", "3 1 enter", "3 1 dwell",
+            ])
         // Later events also come in threes, one per participant at the same time.
         let later = log.events.filter { $0.time > 0 }
         #expect(later.count == 9)
@@ -53,8 +55,9 @@ struct EventOrderTests {
 
     @Test func logOrderComparesTimeParticipantFenceKindAndFix() {
         #expect(FenceEventKind.allCases.shuffled().sorted() == [.enter, .dwell, .cross, .exit])
-        let base = FenceEvent(kind: .exit, participant: 5, fence: 5, time: 5, fixIndex: 5,
-                              distanceMeters: 0, accuracyMeters: nil, durationSeconds: nil)
+        let base = FenceEvent(
+            kind: .exit, participant: 5, fence: 5, time: 5, fixIndex: 5,
+            distanceMeters: 0, accuracyMeters: nil, durationSeconds: nil)
         let earlier: [(inout FenceEvent) -> Void] = [
             { $0.time = 4 }, { $0.participant = 4 }, { $0.fence = 4 }, { $0.kind = .cross }, { $0.fixIndex = 4 },
         ]

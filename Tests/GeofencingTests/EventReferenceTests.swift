@@ -9,8 +9,9 @@ struct EventReferenceTests {
     /// Fences in a 300 m patch: circles of 4–60 m, overlapping, and a polygon with a hole.
     private static func fences(around centre: Coordinate, _ random: inout SplitMix64) throws -> [Fence] {
         var fences = (0..<8).map { _ in
-            F.circle(F.point(centre, bearing: random.uniform(0...360), distance: random.uniform(0...150)),
-                     radius: random.uniform(4...60))
+            F.circle(
+                F.point(centre, bearing: random.uniform(0...360), distance: random.uniform(0...150)),
+                radius: random.uniform(4...60))
         }
         let outer = (0..<7).map { F.point(centre, bearing: Double($0) * 360 / 7, distance: random.uniform(60...120)) }
         let hole = (0..<4).map { F.point(centre, bearing: Double($0) * 90 + 10, distance: 25) }
@@ -51,8 +52,9 @@ struct EventReferenceTests {
     @Test("enters and exits with no margin equal the per-fix reference", arguments: F.Place.allCases)
     func matchesReference(place: F.Place) throws {
         var random = SplitMix64(seed: 0x5EED_0000 + UInt64(place.rawValue.count))
-        let rules = EventRules(exitMarginMeters: 0, exitConfirmFixes: 1, minimumDwellSeconds: 1e9,
-                               detectsCrossings: false)
+        let rules = EventRules(
+            exitMarginMeters: 0, exitConfirmFixes: 1, minimumDwellSeconds: 1e9,
+            detectsCrossings: false)
         var eventCount = 0
         for walkNumber in 0..<60 {
             let fences = try Self.fences(around: place.centre, &random)
@@ -67,8 +69,9 @@ struct EventReferenceTests {
             eventCount += expected.count
             // Every boundary time lies on the segment that ends at the fix that revealed it.
             for event in log.events where event.fixIndex > 0 {
-                #expect(event.time >= fixes[event.fixIndex - 1].time && event.time <= fixes[event.fixIndex].time,
-                        "walk \(walkNumber): \(event)")
+                #expect(
+                    event.time >= fixes[event.fixIndex - 1].time && event.time <= fixes[event.fixIndex].time,
+                    "walk \(walkNumber): \(event)")
             }
             #expect(log.screening.rejectedCount == 0)
         }

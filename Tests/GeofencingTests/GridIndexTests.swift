@@ -2,6 +2,7 @@ import GeoCore
 import Geofencing
 import RaceTestSupport
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -33,7 +34,8 @@ struct GridIndexTests {
     @Test("points on and next to circle boundaries decide as the reference does")
     func boundaries() {
         var random = SplitMix64(seed: 42)
-        let fences = RandomLayout.city.fences(count: 200, seed: 9) + RandomLayout.antimeridian.fences(count: 50, seed: 9)
+        let fences =
+            RandomLayout.city.fences(count: 200, seed: 9) + RandomLayout.antimeridian.fences(count: 50, seed: 9)
             + RandomLayout.poles.fences(count: 50, seed: 9)
         let index = GridIndex(fences: fences)
         var checked = 0, inside = 0
@@ -41,7 +43,8 @@ struct GridIndexTests {
             guard case .circle(let circle) = fence else { continue }
             for _ in 0..<40 {
                 // At the radius, a hair inside and a hair outside (nanometres to millimetres).
-                let distance = circle.radiusMeters * (1 + random.uniform(-1e-6...1e-6) * pow(10, -random.uniform(0...6)))
+                let distance =
+                    circle.radiusMeters * (1 + random.uniform(-1e-6...1e-6) * pow(10, -random.uniform(0...6)))
                 let p = circle.centre.destination(bearingDegrees: random.uniform(0...360), distanceMeters: distance)
                 var found: [Int] = []
                 index.forEachFence(containingLatitude: p.latitude, longitude: p.longitude) { found.append($0) }
@@ -57,7 +60,8 @@ struct GridIndexTests {
 
     @Test("a circle around a pole contains the pole and is found from every longitude")
     func pole() throws {
-        let fence = Fence.circle(try CircleFence(centre: Coordinate(latitude: 89.9995, longitude: 33), radiusMeters: 120))
+        let fence = Fence.circle(
+            try CircleFence(centre: Coordinate(latitude: 89.9995, longitude: 33), radiusMeters: 120))
         let index = GridIndex(fences: [fence])
         for lon in stride(from: -180.0, through: 180.0, by: 7.5) {
             #expect(index.containsAny(latitude: 90, longitude: lon))
@@ -70,22 +74,27 @@ struct GridIndexTests {
         let east = Fence.circle(try CircleFence(centre: Coordinate(latitude: -16.5, longitude: 180), radiusMeters: 50))
         let west = Fence.circle(try CircleFence(centre: Coordinate(latitude: -16.6, longitude: -180), radiusMeters: 50))
         let index = GridIndex(fences: [east, west])
-        for (lat, lon, expected) in [(-16.5, 179.9997, [0]), (-16.5, -179.9997, [0]), (-16.6, 179.9997, [1]),
-                                     (-16.6, -179.9997, [1]), (-16.5, 180.0, [0]), (-16.6, -180.0, [1])] {
+        for (lat, lon, expected) in [
+            (-16.5, 179.9997, [0]), (-16.5, -179.9997, [0]), (-16.6, 179.9997, [1]),
+            (-16.6, -179.9997, [1]), (-16.5, 180.0, [0]), (-16.6, -180.0, [1]),
+        ] {
             var found: [Int] = []
             index.forEachFence(containingLatitude: lat, longitude: lon) { found.append($0) }
             #expect(found == expected, "at \(lat), \(lon)")
         }
     }
 
-    @Test("the batch query equals the per-point query, and the parallel reduction gives it in order for any thread count")
+    @Test(
+        "the batch query equals the per-point query, and the parallel reduction gives it in order for any thread count")
     func batchEqualsPointQueries() {
         let workload = FenceWorkload.generate(layout: .global, stops: 300, participants: 20, seconds: 300, seed: 5)
         let index = GridIndex(fences: workload.fences)
         let columns = workload.positions
         var expected: [(Int, Int)] = []
         for p in 0..<columns.count {
-            index.forEachFence(containingLatitude: columns.latitude[p], longitude: columns.longitude[p]) { expected.append((p, $0)) }
+            index.forEachFence(containingLatitude: columns.latitude[p], longitude: columns.longitude[p]) {
+                expected.append((p, $0))
+            }
         }
         var batch: [(Int, Int)] = []
         columns.latitude.withUnsafeBufferPointer { lat in
@@ -93,9 +102,12 @@ struct GridIndexTests {
                 index.forEachHit(latitudes: lat, longitudes: lon, range: 0..<columns.count) { batch.append(($0, $1)) }
                 // 120 000 positions: 8 threads make 8 parts of 15 000.
                 for threads in [1, 2, 3, 8] {
-                    let hits = index.reduceHits(latitudes: lat, longitudes: lon, threads: threads, into: [(Int, Int)]()) {
+                    let hits = index.reduceHits(latitudes: lat, longitudes: lon, threads: threads, into: [(Int, Int)]())
+                    {
                         $0.append(($1, $2))
-                    } merge: { $0 += $1 }
+                    } merge: {
+                        $0 += $1
+                    }
                     #expect(hits.elementsEqual(expected, by: ==), "\(threads) threads")
                 }
             }

@@ -5,7 +5,8 @@ import Testing
 struct BuildCRSCommandTests {
     /// The stops' centres in a race file, `[longitude, latitude]` in stop order.
     private func centres(_ path: String) throws -> [[Double]] {
-        let race = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let race = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         let stops = try #require(race["stops"] as? [[String: Any]])
         return try stops.map { stop in
             let fence = try #require(stop["fence"] as? [String: Any])
@@ -16,7 +17,8 @@ struct BuildCRSCommandTests {
     @Test("build --crs EPSG:2056 places LV95 stops where cs2cs does, other columns kept")
     func swissGrid() throws {
         let folder = try TemporaryFolder()
-        let csv = try folder.write("stops.csv", "name,x,y,radius_m,points\nBern,2600000,1200000,40,3\nZürich,2683000,1248000,,5\n")
+        let csv = try folder.write(
+            "stops.csv", "name,x,y,radius_m,points\nBern,2600000,1200000,40,3\nZürich,2683000,1248000,,5\n")
         let race = folder.url.appendingPathComponent("race.json").path
         let result = try RaceKitBinary.run(["build", csv, "--crs", "EPSG:2056", "-o", race])
         #expect(result.status == 0, "\(result.stderr)")
@@ -28,7 +30,9 @@ struct BuildCRSCommandTests {
             #expect(abs(centre[0] - reference[0]) < 1e-9 && abs(centre[1] - reference[1]) < 1e-9, "\(centre)")
         }
         let text = try String(contentsOfFile: race, encoding: .utf8)
-        #expect(text.contains("\"radius\": 40") && text.contains("\"points\": 3") && text.contains("\"points\": 5"), "\(text)")
+        #expect(
+            text.contains("\"radius\": 40") && text.contains("\"points\": 3") && text.contains("\"points\": 5"),
+            "\(text)")
     }
 
     @Test("easting,northing columns in UTM 32N; the same race as from the equivalent lat,lon")
@@ -49,13 +53,18 @@ struct BuildCRSCommandTests {
         let csv = try folder.write("s.csv", "name,x,y\nA,2600000,1200000\n")
         let unknown = try RaceKitBinary.run(["build", csv, "--crs", "EPSG:999999"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("--crs EPSG:999999: EPSG:999999 is not a CRS in PROJ's EPSG registry"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains("--crs EPSG:999999: EPSG:999999 is not a CRS in PROJ's EPSG registry"),
+            "\(unknown.stderr)")
         let geographic = try RaceKitBinary.run(["build", csv, "--crs", "EPSG:4326"])
         #expect(geographic.status == 64)
-        #expect(geographic.stderr.contains("EPSG:4326 (WGS 84) is a geographic 2D CRS, not a projected CRS"), "\(geographic.stderr)")
+        #expect(
+            geographic.stderr.contains("EPSG:4326 (WGS 84) is a geographic 2D CRS, not a projected CRS"),
+            "\(geographic.stderr)")
         let notACode = try RaceKitBinary.run(["build", csv, "--crs", "LV95"])
         #expect(notACode.status == 64)
-        #expect(notACode.stderr.contains("'LV95' is not an EPSG code; give one such as EPSG:2056"), "\(notACode.stderr)")
+        #expect(
+            notACode.stderr.contains("'LV95' is not an EPSG code; give one such as EPSG:2056"), "\(notACode.stderr)")
         let geojson = try folder.write("s.geojson", #"{"type":"FeatureCollection","features":[]}"#)
         let notCSV = try RaceKitBinary.run(["build", geojson, "--crs", "EPSG:2056"])
         #expect(notCSV.status == 64)
@@ -68,18 +77,25 @@ struct BuildCRSCommandTests {
         let latLon = try folder.write("ll.csv", "name,lat,lon\nA,47,8\n")
         let withCRS = try RaceKitBinary.run(["build", latLon, "--crs", "EPSG:2056"])
         #expect(withCRS.status == 2 && withCRS.stdout.isEmpty)
-        #expect(withCRS.stderr.contains("ll.csv:1:2: error: lat and lon are WGS 84 degrees, but --crs EPSG:2056 is for projected x,y"),
-                "\(withCRS.stderr)")
+        #expect(
+            withCRS.stderr.contains(
+                "ll.csv:1:2: error: lat and lon are WGS 84 degrees, but --crs EPSG:2056 is for projected x,y"),
+            "\(withCRS.stderr)")
         let projected = try folder.write("xy.csv", "name,x,y\nA,2600000,1200000\n")
         let withoutCRS = try RaceKitBinary.run(["build", projected])
         #expect(withoutCRS.status == 2)
-        #expect(withoutCRS.stderr.contains("xy.csv:1:2: error: x and y are projected coordinates: name their CRS with --crs"),
-                "\(withoutCRS.stderr)")
+        #expect(
+            withoutCRS.stderr.contains(
+                "xy.csv:1:2: error: x and y are projected coordinates: name their CRS with --crs"),
+            "\(withoutCRS.stderr)")
         let half = try folder.write("half.csv", "name,x,lat\nA,2600000,47\n")
-        #expect(try RaceKitBinary.run(["build", half, "--crs", "EPSG:2056"]).stderr.contains("half.csv:1:2: error: the header has x but no y column"))
+        #expect(
+            try RaceKitBinary.run(["build", half, "--crs", "EPSG:2056"]).stderr.contains(
+                "half.csv:1:2: error: the header has x but no y column"))
         let unknown = try folder.write("unknown.csv", "name,x,y,colour\nA,2600000,1200000,red\n")
-        #expect(try RaceKitBinary.run(["build", unknown, "--crs", "EPSG:2056"]).stderr
-            .contains("unknown.csv:1:4: error: unknown column \"colour\"; expected name,x,y,id,radius_m"))
+        #expect(
+            try RaceKitBinary.run(["build", unknown, "--crs", "EPSG:2056"]).stderr
+                .contains("unknown.csv:1:4: error: unknown column \"colour\"; expected name,x,y,id,radius_m"))
     }
 
     @Test("a position outside the CRS's area of use, or not a number, is an error at its field")
@@ -90,12 +106,19 @@ struct BuildCRSCommandTests {
         let race = folder.url.appendingPathComponent("race.json").path
         let result = try RaceKitBinary.run(["build", outside, "--crs", "EPSG:2056", "-o", race])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("s.csv:3:2: error: easting 3000000.0, northing 1200000.0 in EPSG:2056 is at 46.8307°N 12.6852°E, "
-            + "outside the CRS's area of use: Liechtenstein; Switzerland (45.82°N to 47.81°N, 5.96°E to 10.49°E)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "s.csv:3:2: error: easting 3000000.0, northing 1200000.0 in EPSG:2056 is at 46.8307°N 12.6852°E, "
+                    + "outside the CRS's area of use: Liechtenstein; Switzerland (45.82°N to 47.81°N, 5.96°E to 10.49°E)"
+            ), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: race))
         let notANumber = try folder.write("n.csv", "name,x,y\nA,2600000,12e\n")
-        #expect(try RaceKitBinary.run(["build", notANumber, "--crs", "EPSG:2056"]).stderr.contains("n.csv:2:3: error: y '12e' is not a number"))
+        #expect(
+            try RaceKitBinary.run(["build", notANumber, "--crs", "EPSG:2056"]).stderr.contains(
+                "n.csv:2:3: error: y '12e' is not a number"))
         let empty = try folder.write("e.csv", "name,x,y\nA,,1200000\n")
-        #expect(try RaceKitBinary.run(["build", empty, "--crs", "EPSG:2056"]).stderr.contains("e.csv:2:2: error: x is empty"))
+        #expect(
+            try RaceKitBinary.run(["build", empty, "--crs", "EPSG:2056"]).stderr.contains(
+                "e.csv:2:2: error: x is empty"))
     }
 }

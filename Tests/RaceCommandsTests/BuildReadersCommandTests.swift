@@ -10,7 +10,10 @@ struct BuildReadersCommandTests {
         let csv = try folder.write("s.csv", "name,lat,lon\nA,47,8\n")
         let result = try RaceKitBinary.run(["build", csv, "--mode", "bogus"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("--mode bogus is not a game mode; use one of: classic, quiz, score, relay, territory."), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "--mode bogus is not a game mode; use one of: classic, quiz, score, relay, territory."),
+            "\(result.stderr)")
     }
 
     @Test("build blames the input file and line for a stop's issue, not the race it generated")
@@ -19,16 +22,22 @@ struct BuildReadersCommandTests {
         let csv = try folder.write("s.csv", "name,lat,lon,radius_m\nA,47,8,30\n\nB,47.01,8,0\n")
         let result = try RaceKitBinary.run(["build", csv])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("\(csv):4: error: stop \"b\" has radius 0.0 m [radius-not-positive]"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("\(csv):4: error: stop \"b\" has radius 0.0 m [radius-not-positive]"),
+            "\(result.stderr)")
         #expect(!result.stderr.contains("race:"))
-        let geojson = try folder.write("s.geojson", """
+        let geojson = try folder.write(
+            "s.geojson",
+            """
             {"type":"FeatureCollection","features":[
              {"type":"Feature","geometry":null,"properties":{}},
              {"type":"Feature","geometry":{"type":"Point","coordinates":[8,47]},"properties":{"id":"alpha","radius":0.5}}]}
             """)
         let fromGeoJSON = try RaceKitBinary.run(["build", geojson])
         #expect(fromGeoJSON.status == 0)
-        #expect(fromGeoJSON.stderr.contains("\(geojson):/features/1: warning: stop \"alpha\" has a 0.5 m radius"), "\(fromGeoJSON.stderr)")
+        #expect(
+            fromGeoJSON.stderr.contains("\(geojson):/features/1: warning: stop \"alpha\" has a 0.5 m radius"),
+            "\(fromGeoJSON.stderr)")
         #expect(fromGeoJSON.stdout.contains("\"id\": \"alpha\""))
     }
 
@@ -62,20 +71,27 @@ struct BuildReadersCommandTests {
         let broken = try folder.write("m.json", "[[0,1],\n [1,0x10]]")
         let result = try RaceKitBinary.run(["optimize", "--matrix", broken])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("m.json:2:6: error: expected ',' or ']' in an array, found 'x'"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("m.json:2:6: error: expected ',' or ']' in an array, found 'x'"), "\(result.stderr)")
         let empty = try folder.write("e.json", "[]")
         let none = try RaceKitBinary.run(["optimize", "--matrix", empty])
         #expect(none.status == 2 && !none.stdout.contains("optimal"))
         #expect(none.stderr.contains("e.json: error: the matrix has no stops"), "\(none.stderr)")
     }
 
-    @Test("optimize --help and the TSPLIB size error state the same memory (measured peak 1 798 732 KB at 15 000 nodes)")
+    @Test(
+        "optimize --help and the TSPLIB size error state the same memory (measured peak 1 798 732 KB at 15 000 nodes)")
     func memoryStatedOnce() throws {
         let help = try RaceKitBinary.run(["optimize", "--help"])
-        #expect(help.stdout.replacingOccurrences(of: "\n", with: " ").contains("two n × n distance matrices, 1.8 GB at that size"), "\(help.stdout)")
+        #expect(
+            help.stdout.replacingOccurrences(of: "\n", with: " ").contains(
+                "two n × n distance matrices, 1.8 GB at that size"), "\(help.stdout)")
         let folder = try TemporaryFolder()
-        let tsp = try folder.write("x.tsp", "NAME: x\nDIMENSION: 15001\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n")
+        let tsp = try folder.write(
+            "x.tsp", "NAME: x\nDIMENSION: 15001\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n")
         let result = try RaceKitBinary.run(["optimize", "--tsplib", tsp])
-        #expect(result.stderr.contains("the solver keeps two n × n distance matrices: 1800 MB at that size"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("the solver keeps two n × n distance matrices: 1800 MB at that size"),
+            "\(result.stderr)")
     }
 }

@@ -28,9 +28,12 @@ struct ExitCodesTests {
         let folder = try TemporaryFolder()
         let race = try folder.write("race.json", Self.raceWithError)
         // `format` refuses structural errors only: a stop without its fence.
-        let unformattable = try folder.write("unformattable.json", #"{"format": "racekit.race/1", "name": "x", "stops": [{"id": "a"}]}"#)
+        let unformattable = try folder.write(
+            "unformattable.json", #"{"format": "racekit.race/1", "name": "x", "stops": [{"id": "a"}]}"#)
         let stops = try folder.write("stops.csv", "name,lat,lon,radius_m\nA,47.3,8.5,0\n")
-        for arguments in [["validate", race], ["format", unformattable], ["simulate", race, Self.tracks], ["build", stops]] {
+        for arguments in [
+            ["validate", race], ["format", unformattable], ["simulate", race, Self.tracks], ["build", stops],
+        ] {
             let result = try RaceKitBinary.run(arguments)
             #expect(result.status == RaceKitExitCode.problemsFound.rawValue, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("error:") || result.stdout.contains("error:"), "\(arguments)")
@@ -43,8 +46,10 @@ struct ExitCodesTests {
         let notJSON = try folder.write("race.json", "{\"format\": ")
         let stops = try folder.write("stops.csv", "id,lat,lon,radius_m\n1,95,8,10\n")
         let positions = try folder.write("positions.csv", "participant,t,lat,lon\n0,0,1,1\n")
-        for arguments in [["validate", notJSON], ["simulate", Self.race, folder.url.appendingPathComponent("none").path],
-                          ["fence-events", "--stops", stops, "--positions", positions]] {
+        for arguments in [
+            ["validate", notJSON], ["simulate", Self.race, folder.url.appendingPathComponent("none").path],
+            ["fence-events", "--stops", stops, "--positions", positions],
+        ] {
             let result = try RaceKitBinary.run(arguments)
             #expect(result.status == RaceKitExitCode.badInput.rawValue, "\(arguments): \(result.stderr)")
             #expect(result.stderr.hasPrefix("racekit: "), "\(arguments): \(result.stderr)")
@@ -53,7 +58,9 @@ struct ExitCodesTests {
 
     @Test("usage: 64 from an unknown option, a missing argument and an option out of its range")
     func usage() throws {
-        for arguments in [["modes", "--colour"], ["simulate"], ["synth", Self.race, "-o", "x", "--participants", "0"]] {
+        for arguments in [
+            ["modes", "--colour"], ["simulate"], ["synth", Self.race, "-o", "x", "--participants", "0"],
+        ] {
             let result = try RaceKitBinary.run(arguments)
             #expect(result.status == RaceKitExitCode.usage.rawValue, "\(arguments): \(result.stderr)")
             #expect(result.stdout.isEmpty)

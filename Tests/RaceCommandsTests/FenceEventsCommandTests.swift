@@ -12,8 +12,8 @@ struct FenceEventsCommandTests {
         for t in 0...600 {
             let lon = 2.0 * Double(t) / Earth.metersPerDegree
             rows += "runner,\(t),0,\(lon)\n"
-            if t == 100 { rows += "runner,\(t),0,\(lon)\n" }          // duplicate time
-            if t == 200 { rows += "runner,\(t),45,\(lon)\n" }         // teleport (same time as well → duplicate)
+            if t == 100 { rows += "runner,\(t),0,\(lon)\n" }  // duplicate time
+            if t == 200 { rows += "runner,\(t),45,\(lon)\n" }  // teleport (same time as well → duplicate)
         }
         return (stops, try folder.write("positions.csv", rows))
     }
@@ -26,7 +26,9 @@ struct FenceEventsCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "time,participant,stop,event,line,distance_m,accuracy_m,duration_s")
-        let events = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let events = lines.dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         #expect(events.map { $0[3] } == ["enter", "dwell", "exit"])
         // The stop's centre is 0.01° east: the runner meets the circle 50 m before and after it.
         let centre = 0.01 * Earth.metersPerDegree / 2
@@ -43,14 +45,18 @@ struct FenceEventsCommandTests {
         let (stops, positions) = try files(folder)
         let result = try RaceKitBinary.run(["fence-events", "--stops", stops, "--positions", positions, "--json"])
         #expect(result.status == 0)
-        #expect(result.stderr.contains("2 fixes not used (same time as the participant's previous fix): \(positions):103, \(positions):204"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "2 fixes not used (same time as the participant's previous fix): \(positions):103, \(positions):204"),
+            "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("{\"time\":") })
     }
 
     @Test("invalid rules are usage errors")
     func badRules() throws {
-        let result = try RaceKitBinary.run(["fence-events", "--stops", "s.csv", "--positions", "p.csv", "--exit-confirm-fixes", "0"])
+        let result = try RaceKitBinary.run([
+            "fence-events", "--stops", "s.csv", "--positions", "p.csv", "--exit-confirm-fixes", "0",
+        ])
         #expect(result.status == 64)
         #expect(!result.stderr.isEmpty)
     }

@@ -5,7 +5,9 @@ import Testing
 /// docs/simulation-output.md.
 struct GeoJSONExportTests {
     static func collection(_ race: String) throws -> [String: Any] {
-        let result = try RaceKitBinary.run(["simulate", race, SimulateCommandTests.tracks, "--align", "start", "--format", "geojson"])
+        let result = try RaceKitBinary.run([
+            "simulate", race, SimulateCommandTests.tracks, "--align", "start", "--format", "geojson",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
@@ -25,14 +27,19 @@ struct GeoJSONExportTests {
         let withStart = try Self.collection(SimulateCommandTests.race)
         let folder = try TemporaryFolder()
         let text = try String(contentsOfFile: SimulateCommandTests.race, encoding: .utf8)
-        let withoutStart = try Self.collection(try folder.write("race.json", text.replacingOccurrences(
-            of: #""startTime": "2026-05-02T10:00:00+02:00","#, with: "")))
+        let withoutStart = try Self.collection(
+            try folder.write(
+                "race.json",
+                text.replacingOccurrences(
+                    of: #""startTime": "2026-05-02T10:00:00+02:00","#, with: "")))
         for collection in [withStart, withoutStart] {
             let times = Self.times(collection)
             #expect(times.count > 100)
             #expect(times.allSatisfy { $0 is NSNumber && !($0 is String) })
         }
-        #expect(Self.times(withStart).map { ($0 as? NSNumber)?.doubleValue } == Self.times(withoutStart).map { ($0 as? NSNumber)?.doubleValue })
+        #expect(
+            Self.times(withStart).map { ($0 as? NSNumber)?.doubleValue }
+                == Self.times(withoutStart).map { ($0 as? NSNumber)?.doubleValue })
         #expect(withStart["startTime"] as? String == "2026-05-02T08:00:00Z")
         #expect(withoutStart["startTime"] == nil)
     }
@@ -44,7 +51,9 @@ struct GeoJSONExportTests {
         #expect(!stops.isEmpty)
         for stop in stops {
             #expect((stop["geometry"] as? [String: Any])?["type"] as? String == "Point")
-            #expect(((stop["properties"] as? [String: Any])?["radiusMeters"] as? NSNumber).map { $0.doubleValue > 0 } == true)
+            #expect(
+                ((stop["properties"] as? [String: Any])?["radiusMeters"] as? NSNumber).map { $0.doubleValue > 0 }
+                    == true)
         }
     }
 }

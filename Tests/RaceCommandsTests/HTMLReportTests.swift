@@ -3,12 +3,18 @@ import Testing
 
 /// What a user sees in `racekit simulate --format html` (and the table) on the sample races.
 struct HTMLReportTests {
-    static let samples = ["zurich-old-town", "munich-score-hunt", "mit-campus-quiz", "relay-vienna-old-town", "territory-tempelhofer-feld"]
+    static let samples = [
+        "zurich-old-town", "munich-score-hunt", "mit-campus-quiz", "relay-vienna-old-town",
+        "territory-tempelhofer-feld",
+    ]
 
     static func run(_ route: String, _ extra: [String] = [], format: String = "html") throws -> String {
         let folder = SimulateCommandTests.routes.appendingPathComponent(route)
-        let result = try RaceKitBinary.run(["simulate", folder.appendingPathComponent("race.json").path,
-                                            folder.appendingPathComponent("tracks").path, "--format", format] + extra)
+        let result = try RaceKitBinary.run(
+            [
+                "simulate", folder.appendingPathComponent("race.json").path,
+                folder.appendingPathComponent("tracks").path, "--format", format,
+            ] + extra)
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout
     }
@@ -35,15 +41,19 @@ struct HTMLReportTests {
         let html = try Self.run(route)
         // A 12 px sans-serif label: at most 7.2 px a character on average, 14 px tall, baseline 11 px down.
         var boxes: [(name: String, minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
-        let pattern = try NSRegularExpression(pattern: #"<text class="stop-label" x="([-0-9.]+)" y="([-0-9.]+)"[^>]*>([^<]*)</text>"#)
+        let pattern = try NSRegularExpression(
+            pattern: #"<text class="stop-label" x="([-0-9.]+)" y="([-0-9.]+)"[^>]*>([^<]*)</text>"#)
         for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
             let field = { (i: Int) in String(html[Range(match.range(at: i), in: html)!]) }
             let x = Double(field(1))!, y = Double(field(2))!
-            let name = field(3).replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
+            let name = field(3).replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(
+                of: "&quot;", with: "\"")
             boxes.append((name, x, y - 11, x + 7.2 * Double(name.count), y + 3))
         }
         let folder = SimulateCommandTests.routes.appendingPathComponent(route)
-        let race = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("race.json"))) as? [String: Any])
+        let race = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("race.json")))
+                as? [String: Any])
         #expect(boxes.count == (race["stops"] as? [Any])?.count)
         for (i, a) in boxes.enumerated() {
             for b in boxes[(i + 1)...] {
@@ -58,7 +68,7 @@ struct HTMLReportTests {
         let html = try Self.run("territory-tempelhofer-feld")
         let game = Self.section(html, "Game:")
         #expect(game.contains("<svg class=\"board\""))
-        #expect(game.contains("<path d=\"M") && game.contains("<circle"))   // crosses and rings
+        #expect(game.contains("<path d=\"M") && game.contains("<circle"))  // crosses and rings
         #expect(!game.contains("board:"))
         #expect(!html.contains(".OO/") && !html.contains("/..X"))
         // Course standings: not everyone first, and every OK row has a time.
@@ -88,7 +98,9 @@ struct HTMLReportTests {
         #expect(!rows.isEmpty)
         for row in rows {
             let details = try #require(row.last)
-            #expect(!details.contains(": ;") && !details.hasSuffix(":") && !details.contains(":  ") && !details.contains(": ·"), "\(details)")
+            #expect(
+                !details.contains(": ;") && !details.hasSuffix(":") && !details.contains(":  ")
+                    && !details.contains(": ·"), "\(details)")
             for pair in details.components(separatedBy: " · ") where !details.isEmpty {
                 let key = try #require(pair.components(separatedBy: ": ").first)
                 #expect(!key.contains(where: \.isUppercase) && !key.isEmpty, "key \(key) in \(details)")
@@ -106,6 +118,8 @@ struct HTMLReportTests {
         #expect(SimulateCommandTests.courseStandings(table).dropFirst().first?.contains("points") == false)
         let none = try Self.run("munich-score-hunt", ["--mode", "none"], format: "table")
         #expect(SimulateCommandTests.courseStandings(none).dropFirst().first?.hasSuffix("points") == true)
-        #expect(Self.section(try Self.run("munich-score-hunt", ["--mode", "none"]), "Standings").contains("<th>Points</th>"))
+        #expect(
+            Self.section(try Self.run("munich-score-hunt", ["--mode", "none"]), "Standings").contains("<th>Points</th>")
+        )
     }
 }

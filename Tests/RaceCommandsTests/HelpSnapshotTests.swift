@@ -34,7 +34,8 @@ struct HelpSnapshotTests {
     @Test("the root help lists exactly the subcommands that have a snapshot")
     func allSubcommandsHaveSnapshots() throws {
         let help = try RaceKitBinary.run(["--help"], environment: Self.terminal).stdout
-        let section = try #require(help.components(separatedBy: "SUBCOMMANDS:\n").last?.components(separatedBy: "\n\n").first)
+        let section = try #require(
+            help.components(separatedBy: "SUBCOMMANDS:\n").last?.components(separatedBy: "\n\n").first)
         let listed = section.split(separator: "\n").compactMap { line -> String? in
             // Subcommand lines are indented by two spaces; their wrapped abstracts by more.
             guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil }

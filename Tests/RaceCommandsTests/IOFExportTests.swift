@@ -19,20 +19,30 @@ struct IOFExportTests {
         return result.stdout
     }
 
-    @Test("every sample race's ResultList validates against IOF.xsd",
-          arguments: ["zurich-old-town", "munich-score-hunt", "mit-campus-quiz", "relay-vienna-old-town", "territory-tempelhofer-feld"])
+    @Test(
+        "every sample race's ResultList validates against IOF.xsd",
+        arguments: [
+            "zurich-old-town", "munich-score-hunt", "mit-campus-quiz", "relay-vienna-old-town",
+            "territory-tempelhofer-feld",
+        ])
     func samples(route: String) throws {
         let folder = Self.routes.appendingPathComponent(route)
-        let xml = try Self.iof([folder.appendingPathComponent("race.json").path, folder.appendingPathComponent("tracks").path])
+        let xml = try Self.iof([
+            folder.appendingPathComponent("race.json").path, folder.appendingPathComponent("tracks").path,
+        ])
         #expect(xml.contains("<ResultList xmlns=\"http://www.orienteering.org/datastandard/3.0\""))
     }
 
     @Test("a race without a start time writes no times of day (xsd:dateTime), only durations")
     func withoutStartTime() throws {
         let folder = try TemporaryFolder()
-        let text = try String(contentsOfFile: Self.routes.appendingPathComponent("zurich-old-town/race.json").path, encoding: .utf8)
-        let race = try folder.write("race.json", text.replacingOccurrences(of: #""startTime": "2026-05-02T10:00:00+02:00","#, with: ""))
-        let xml = try Self.iof([race, Self.routes.appendingPathComponent("zurich-old-town/tracks").path, "--align", "start"])
+        let text = try String(
+            contentsOfFile: Self.routes.appendingPathComponent("zurich-old-town/race.json").path, encoding: .utf8)
+        let race = try folder.write(
+            "race.json", text.replacingOccurrences(of: #""startTime": "2026-05-02T10:00:00+02:00","#, with: ""))
+        let xml = try Self.iof([
+            race, Self.routes.appendingPathComponent("zurich-old-town/tracks").path, "--align", "start",
+        ])
         #expect(!xml.contains("<StartTime>") && !xml.contains("<FinishTime>"))
         #expect(xml.contains("<Time>"))
     }
@@ -44,10 +54,13 @@ struct IOFExportTests {
         try FileManager.default.copyItem(at: Self.routes.appendingPathComponent("zurich-old-town/tracks"), to: tracks)
         let anna = tracks.appendingPathComponent("001-anna.gpx")
         let gpx = try String(contentsOf: anna, encoding: .utf8)
-        try gpx.replacingOccurrences(of: "<name>Anna</name>", with: "<name>Anna Lena Muster</name>").write(to: anna, atomically: true, encoding: .utf8)
+        try gpx.replacingOccurrences(of: "<name>Anna</name>", with: "<name>Anna Lena Muster</name>").write(
+            to: anna, atomically: true, encoding: .utf8)
         let beat = tracks.appendingPathComponent("002-beat.gpx")
-        try String(contentsOf: beat, encoding: .utf8).replacingOccurrences(of: "<name>Beat</name>", with: "<name>Keller, Beat</name>")
-            .write(to: beat, atomically: true, encoding: .utf8)
+        try String(contentsOf: beat, encoding: .utf8).replacingOccurrences(
+            of: "<name>Beat</name>", with: "<name>Keller, Beat</name>"
+        )
+        .write(to: beat, atomically: true, encoding: .utf8)
         let xml = try Self.iof([Self.routes.appendingPathComponent("zurich-old-town/race.json").path, tracks.path])
         #expect(xml.contains("<Family>Muster</Family>\n          <Given>Anna Lena</Given>"))
         #expect(xml.contains("<Family>Keller</Family>\n          <Given>Beat</Given>"))
@@ -64,20 +77,29 @@ struct IOFExportTests {
             let person = try #require(xml.range(of: "<Family>\(family)</Family>"))
             let rest = xml[person.upperBound...]
             let result = rest[..<(try #require(rest.range(of: "</PersonResult>"))).lowerBound]
-            return result.split(separator: "\n").first { $0.contains("<Score") }.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            return result.split(separator: "\n").first { $0.contains("<Score") }.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            } ?? ""
         }
         // Every team member's result carries the team's game points (which differ from the stops'
         // sum the course table shows), read from the JSON report of the same run.
         let json = try RaceKitBinary.run(["simulate"] + arguments + ["--format", "json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let rows = try #require((report["game"] as? [String: Any])?["standings"] as? [[String: Any]])
-        let race = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: arguments[0]))) as? [String: Any])
-        let names = Dictionary(uniqueKeysWithValues: (race["participants"] as? [[String: Any]] ?? []).map { ($0["id"] as! String, $0["name"] as! String) })
+        let race = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: arguments[0])))
+                as? [String: Any])
+        let names = Dictionary(
+            uniqueKeysWithValues: (race["participants"] as? [[String: Any]] ?? []).map {
+                ($0["id"] as! String, $0["name"] as! String)
+            })
         var checked = 0
         for row in rows {
             let points = try #require((row["points"] as? NSNumber)?.intValue)
             for member in row["members"] as? [String] ?? [] {
-                #expect(try score(try #require(names[member])) == "<Score type=\"TeamPoints\">\(points)</Score>", "\(member)")
+                #expect(
+                    try score(try #require(names[member])) == "<Score type=\"TeamPoints\">\(points)</Score>",
+                    "\(member)")
                 checked += 1
             }
         }
@@ -89,8 +111,11 @@ struct IOFExportTests {
     func escaping() throws {
         let folder = try TemporaryFolder()
         let text = try String(contentsOfFile: SimulateCommandTests.race, encoding: .utf8)
-        let race = try folder.write("race.json", text.replacingOccurrences(of: #""name": "Zürich Old Town""#,
-                                                                           with: #""name": "Zürich\u0007 <Old> & \"Town\"""#))
+        let race = try folder.write(
+            "race.json",
+            text.replacingOccurrences(
+                of: #""name": "Zürich Old Town""#,
+                with: #""name": "Zürich\u0007 <Old> & \"Town\"""#))
         let xml = try Self.iof([race, SimulateCommandTests.tracks])
         #expect(xml.contains("<Name>Zürich &lt;Old&gt; &amp; &quot;Town&quot;</Name>"))
         #expect(!xml.contains("\u{7}"))

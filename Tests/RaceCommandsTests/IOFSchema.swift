@@ -17,7 +17,8 @@ enum IOFSchema {
     }()
 
     /// Why the schema tests cannot run here, printed once by each test that skips.
-    static let skipMessage = "xmllint is not installed: IOF XML schema validation skipped (apt-get install libxml2-utils, or run scripts/ensure-deps.sh)"
+    static let skipMessage =
+        "xmllint is not installed: IOF XML schema validation skipped (apt-get install libxml2-utils, or run scripts/ensure-deps.sh)"
 
     /// `xmllint`'s complaints about `xml` (empty when it validates), or `nil` without xmllint.
     static func problems(_ xml: String) throws -> String? {

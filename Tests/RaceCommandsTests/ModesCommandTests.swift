@@ -7,7 +7,9 @@ struct ModesCommandTests {
     func text() throws {
         let result = try RaceKitBinary.run(["modes"])
         #expect(result.status == 0)
-        for mode in ["classic", "quiz", "score", "relay", "territory"] { #expect(result.stdout.contains("\n\(mode): ") || result.stdout.hasPrefix("\(mode): ")) }
+        for mode in ["classic", "quiz", "score", "relay", "territory"] {
+            #expect(result.stdout.contains("\n\(mode): ") || result.stdout.hasPrefix("\(mode): "))
+        }
         #expect(result.stdout.contains("  questionsPerRound  integer ≥ 1, default 10\n"))
         // questionGate: false does not just stop gating: it turns questions off, and the help says so.
         #expect(result.stdout.contains("false turns questions off entirely"))
@@ -36,7 +38,9 @@ struct ModesCommandTests {
         }
         #expect(defaultValue("territory", "rematch") as? String == "auto")
         #expect((defaultValue("territory", "zones") as? [Any])?.isEmpty == true)
-        #expect(defaultValue("classic", "questionGate") as? Bool == true && !(defaultValue("classic", "questionGate") is String))
+        #expect(
+            defaultValue("classic", "questionGate") as? Bool == true
+                && !(defaultValue("classic", "questionGate") is String))
         let defaults = modes.flatMap { ($0["options"] as? [[String: Any]] ?? []).compactMap { $0["default"] } }
         #expect(defaults.count >= 15)
         #expect(!defaults.contains { ($0 as? String)?.hasPrefix("\"") == true })
@@ -46,14 +50,16 @@ struct ModesCommandTests {
     func validate() throws {
         let folder = try TemporaryFolder()
         let race = """
-        {"format": "racekit.race/1", "name": "T", "mode": {"name": "quiz", "config": {"questionsPerRound": "ten"}},
-         "stops": [{"id": "a", "fence": {"type": "circle", "center": [8.54, 47.37], "radius": 30},
-                    "task": {"question": "?", "options": ["x", "y"], "answer": "x"}}],
-         "courses": [{"id": "c", "controls": ["a"]}]}
-        """
+            {"format": "racekit.race/1", "name": "T", "mode": {"name": "quiz", "config": {"questionsPerRound": "ten"}},
+             "stops": [{"id": "a", "fence": {"type": "circle", "center": [8.54, 47.37], "radius": 30},
+                        "task": {"question": "?", "options": ["x", "y"], "answer": "x"}}],
+             "courses": [{"id": "c", "controls": ["a"]}]}
+            """
         let path = try folder.write("race.json", race)
         let result = try RaceKitBinary.run(["validate", path])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("\(path):/mode/config/questionsPerRound: error: expected an integer, found a string [wrong-type]"))
+        #expect(
+            result.stdout.contains(
+                "\(path):/mode/config/questionsPerRound: error: expected an integer, found a string [wrong-type]"))
     }
 }

@@ -29,7 +29,9 @@ struct OptimizeCommandTests {
         let folder = try TemporaryFolder()
         let file = try folder.write("tiny6.tsp", tiny)
         _ = try folder.write("bestSolutions.txt", "tiny6 : 60\n")
-        let result = try RaceKitBinary.run(["optimize", "--tsplib", file, "--json", "-o", folder.url.appendingPathComponent("t.tour").path])
+        let result = try RaceKitBinary.run([
+            "optimize", "--tsplib", file, "--json", "-o", folder.url.appendingPathComponent("t.tour").path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try json(result.stdout)
         #expect(report["length"] as? Int == 60)
@@ -42,13 +44,16 @@ struct OptimizeCommandTests {
         let line = try RaceKitBinary.run(["optimize", "--tsplib", file, "--open", "1", "3", "--result-line"])
         #expect(line.status == 0)
         #expect(line.stdout.hasPrefix("RESULT workload=tsp instance=tiny6 n=6 tool=swift-racekit mode=open:1-3 "))
-        #expect(line.stdout.contains(" length=54 optimum=NA gap_pct=NA ") && line.stdout.contains("status=ok"))  // 1 4 2 6 5 3
+        // The tour 1 4 2 6 5 3.
+        #expect(line.stdout.contains(" length=54 optimum=NA gap_pct=NA ") && line.stdout.contains("status=ok"))
     }
 
     @Test("--matrix CSV with ids: open path, fixed ends, variants")
     func matrix() throws {
         let folder = try TemporaryFolder()
-        let csv = try folder.write("walk.csv", """
+        let csv = try folder.write(
+            "walk.csv",
+            """
             from,A,B,C,D,E
             A,0,3,9,9,9
             B,3,0,3,9,9
@@ -57,8 +62,10 @@ struct OptimizeCommandTests {
             E,9,9,9,3,0
 
             """)
-        let result = try RaceKitBinary.run(["optimize", "--matrix", csv, "--start", "A", "--finish", "E", "--variants", "2",
-                                            "--max-excess", "200", "--json"])
+        let result = try RaceKitBinary.run([
+            "optimize", "--matrix", csv, "--start", "A", "--finish", "E", "--variants", "2",
+            "--max-excess", "200", "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try json(result.stdout)
         #expect(report["tour"] as? [String] == ["A", "B", "C", "D", "E"])
@@ -74,21 +81,27 @@ struct OptimizeCommandTests {
         let folder = try TemporaryFolder()
         // Fixed ends A and D: A B C D is 30, A C B D is 15 + 10 + 15 = 40 (+33.3 %).
         let csv = try folder.write("m.csv", "from,A,B,C,D\nA,0,10,15,30\nB,10,0,10,15\nC,15,10,0,10\nD,30,15,10,0\n")
-        let result = try RaceKitBinary.run(["optimize", "--matrix", csv, "--open", "A", "D", "--variants", "2", "--max-excess", "1", "--json"])
+        let result = try RaceKitBinary.run([
+            "optimize", "--matrix", csv, "--open", "A", "D", "--variants", "2", "--max-excess", "1", "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try json(result.stdout)
         #expect((report["variants"] as? [[String: Any]])?.compactMap { $0["length"] as? Int } == [30])
         #expect(report["note"] as? String == "only 1 of 2 variants fit within 1 % of the shortest")
-        let table = try RaceKitBinary.run(["optimize", "--matrix", csv, "--open", "A", "D", "--variants", "2", "--max-excess", "34"])
+        let table = try RaceKitBinary.run([
+            "optimize", "--matrix", csv, "--open", "A", "D", "--variants", "2", "--max-excess", "34",
+        ])
         #expect(table.stdout.contains("40 (+33.33 %, "), "\(table.stdout)")
         #expect(!table.stdout.contains("note"))
     }
 
-    @Test("bad input: a clear error and a non-zero exit", arguments: [
-        ("0,1\n1,-3\n", [String](), "m.csv:2:3: error: distance -3 is negative"),
-        ("0,1,2\n1,0\n", [], "m.csv: error: 2 rows of distances but 3 columns; the matrix must be square"),
-        ("0,1\n1,0\n", ["--start", "9"], "error: unknown stop id '9'"),
-    ])
+    @Test(
+        "bad input: a clear error and a non-zero exit",
+        arguments: [
+            ("0,1\n1,-3\n", [String](), "m.csv:2:3: error: distance -3 is negative"),
+            ("0,1,2\n1,0\n", [], "m.csv: error: 2 rows of distances but 3 columns; the matrix must be square"),
+            ("0,1\n1,0\n", ["--start", "9"], "error: unknown stop id '9'"),
+        ])
     func badInput(csv: String, extra: [String], message: String) throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("m.csv", csv)

@@ -8,21 +8,35 @@ struct OptionLimitsTests {
     static let race = OutputSafetyTests.race
     static let tracks = OutputSafetyTests.tracks
 
-    @Test("each value that once allocated without bound, trapped or looped forever is refused, naming the option",
-          arguments: [
-            (["fence-check", "--generate", "city", "--cell-size=0.001"], "--cell-size must be within 5…100000 metres (got 0.001)."),
+    @Test(
+        "each value that once allocated without bound, trapped or looped forever is refused, naming the option",
+        arguments: [
+            (
+                ["fence-check", "--generate", "city", "--cell-size=0.001"],
+                "--cell-size must be within 5…100000 metres (got 0.001)."
+            ),
             (["fence-check", "--generate", "city", "--threads", "-1"], "--threads must be within 1…256 (got -1)."),
-            (["synth", race, "-o", "/nonexistent/never", "--sampling", "1e300"], "--sampling must be within 0.1…3600 seconds (got 1e+300)."),
-            (["synth", race, "-o", "/nonexistent/never", "--sampling", "1e-9"], "--sampling must be within 0.1…3600 seconds (got 1e-09)."),
+            (
+                ["synth", race, "-o", "/nonexistent/never", "--sampling", "1e300"],
+                "--sampling must be within 0.1…3600 seconds (got 1e+300)."
+            ),
+            (
+                ["synth", race, "-o", "/nonexistent/never", "--sampling", "1e-9"],
+                "--sampling must be within 0.1…3600 seconds (got 1e-09)."
+            ),
             (["optimize", race, "--variants", "1000000000"], "--variants must be within 1…100 (got 1000000000)."),
             (["rehearse", race, "--variants", "1000000"], "--variants must be within 1…100 (got 1000000)."),
-            (["fence-events", "--stops", "s.csv", "--positions", "p.csv", "--exit-margin", "nan"],
-             "--exit-margin must be within 0…10000 metres (got nan)."),
-            (["fence-events", "--stops", "s.csv", "--positions", "p.csv", "--exit-margin", "-5"],
-             "--exit-margin must be within 0…10000 metres (got -5)."),
+            (
+                ["fence-events", "--stops", "s.csv", "--positions", "p.csv", "--exit-margin", "nan"],
+                "--exit-margin must be within 0…10000 metres (got nan)."
+            ),
+            (
+                ["fence-events", "--stops", "s.csv", "--positions", "p.csv", "--exit-margin", "-5"],
+                "--exit-margin must be within 0…10000 metres (got -5)."
+            ),
             (["build", "stops.csv", "--radius", "inf"], "--radius must be within 0.1…100000 metres (got inf)."),
             (["simulate", race, tracks, "--max-speed", "0"], "--max-speed must be within 0.1…1000 m/s (got 0)."),
-          ])
+        ])
     func refused(arguments: [String], message: String) throws {
         let result = try RaceKitBinary.run(arguments)
         #expect(result.status == 64)
@@ -31,29 +45,37 @@ struct OptionLimitsTests {
 
     @Test("one line per bad option, each under its own name")
     func oneLinePerOption() throws {
-        let result = try RaceKitBinary.run(["synth", Self.race, "-o", "/nonexistent/never", "--speed", "0", "--sampling", "1e-9",
-                                            "--dropout", "2"])
+        let result = try RaceKitBinary.run([
+            "synth", Self.race, "-o", "/nonexistent/never", "--speed", "0", "--sampling", "1e-9",
+            "--dropout", "2",
+        ])
         #expect(result.status == 64)
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("Error: ") }
-        #expect(errors == ["Error: --speed must be within 0.1…50 m/s (got 0).",
-                           "Error: --sampling must be within 0.1…3600 seconds (got 1e-09).",
-                           "Error: --dropout must be within 0…1 (got 2)."])
+        #expect(
+            errors == [
+                "Error: --speed must be within 0.1…50 m/s (got 0).",
+                "Error: --sampling must be within 0.1…3600 seconds (got 1e-09).",
+                "Error: --dropout must be within 0…1 (got 2).",
+            ])
         #expect(!result.stderr.contains("exitMarginMeters") && !result.stderr.contains("speeds and sampling"))
     }
 
-    @Test("--help states the range of every numeric option", arguments: [
-        ("synth", ["1…10000", "0.1…50 m/s", "0…0.9", "0…1000 metres", "0.1…3600 seconds"]),
-        ("rehearse", ["1…10000", "1…100", "0…1000 percent", "0.01…3600 seconds"]),
-        ("optimize", ["0…86400 seconds", "0…100000000", "1…100", "0…1000 percent"]),
-        ("fence-check", ["1…256", "5…100000 metres"]),
-        ("fence-events", ["0…10000 metres", "1…1000", "0…86400 seconds", "0.1…100000 m/s"]),
-        ("simulate", ["0.1…1000 m/s"]),
-        ("build", ["0.1…100000 metres", "0.1…43200 minutes"]),
-    ])
+    @Test(
+        "--help states the range of every numeric option",
+        arguments: [
+            ("synth", ["1…10000", "0.1…50 m/s", "0…0.9", "0…1000 metres", "0.1…3600 seconds"]),
+            ("rehearse", ["1…10000", "1…100", "0…1000 percent", "0.01…3600 seconds"]),
+            ("optimize", ["0…86400 seconds", "0…100000000", "1…100", "0…1000 percent"]),
+            ("fence-check", ["1…256", "5…100000 metres"]),
+            ("fence-events", ["0…10000 metres", "1…1000", "0…86400 seconds", "0.1…100000 m/s"]),
+            ("simulate", ["0.1…1000 m/s"]),
+            ("build", ["0.1…100000 metres", "0.1…43200 minutes"]),
+        ])
     func help(command: String, ranges: [String]) throws {
         let result = try RaceKitBinary.run([command, "--help"])
         // ArgumentParser wraps help at the terminal width: compare with the line breaks removed.
-        let text = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let text = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+            separator: " ")
         for range in ranges { #expect(text.contains(range), "\(command) --help lacks \(range)") }
     }
 
@@ -63,14 +85,20 @@ struct OptionLimitsTests {
         let csv = try folder.write("stops.csv", "name,lat,lon,points\nA,47.3,8.5,9223372036854775808\nB,47.31,8.5,1\n")
         let fromCSV = try RaceKitBinary.run(["build", csv])
         #expect(fromCSV.status == 2)
-        #expect(fromCSV.stderr == "racekit: \(csv):2:4: error: points 9.223372036854776e+18 is out of range (a whole number in -999999999999999…999999999999999)\n")
-        let geojson = try folder.write("stops.geojson", """
+        #expect(
+            fromCSV.stderr
+                == "racekit: \(csv):2:4: error: points 9.223372036854776e+18 is out of range (a whole number in -999999999999999…999999999999999)\n"
+        )
+        let geojson = try folder.write(
+            "stops.geojson",
+            """
             {"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [8.5, 47.3]},
              "properties": {"name": "A", "radius": 20, "points": 9223372036854775808}}]}
             """)
         let fromGeoJSON = try RaceKitBinary.run(["build", geojson])
         #expect(fromGeoJSON.status == 2)
-        #expect(fromGeoJSON.stderr.contains("/features/0/properties/points: points 9.223372036854776e+18 is out of range"))
+        #expect(
+            fromGeoJSON.stderr.contains("/features/0/properties/points: points 9.223372036854776e+18 is out of range"))
     }
 
     @Test("a territory board of 10^9 × 10^9 zones is refused by simulate, not allocated")
@@ -83,6 +111,8 @@ struct OptionLimitsTests {
         let race = try folder.write("race.json", text)
         let result = try RaceKitBinary.run(["simulate", race, Self.tracks, "--align", "start"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("/mode/config/size: error: size 1000000000 must be between 2 and 9"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("/mode/config/size: error: size 1000000000 must be between 2 and 9"),
+            "\(result.stderr)")
     }
 }

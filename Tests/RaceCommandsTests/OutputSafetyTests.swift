@@ -22,7 +22,9 @@ struct OutputSafetyTests {
     }
 
     /// The folder holds exactly `names`: no temporary file is left behind.
-    private func expectOnly(_ names: Set<String>, in folder: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectOnly(
+        _ names: Set<String>, in folder: TemporaryFolder, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let found = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
         #expect(found == names, sourceLocation: sourceLocation)
     }
@@ -35,23 +37,26 @@ struct OutputSafetyTests {
 
     // MARK: standard output
 
-    @Test("a failed write to standard output is one line with the OS reason and exit 74, in every command",
-          arguments: [
+    @Test(
+        "a failed write to standard output is one line with the OS reason and exit 74, in every command",
+        arguments: [
             ["validate", "--json", race],
             ["build", sample.appendingPathComponent("stops.csv").path],
             ["inspect", "--json", track],
             ["simulate", race, tracks, "--format", "html"],
             ["optimize", race, "--time-limit", "0", "--iterations", "10"],
             ["modes", "--json"],
-            ["--help"],       // ArgumentParser's own output, flushed at exit
+            ["--help"],  // ArgumentParser's own output, flushed at exit
             ["synth", "--help"],
             ["--version"],
-          ])
+        ])
     func fullStandardOutput(arguments: [String]) throws {
         let result = try RaceKitBinary.run(arguments, standardOutputPath: "/dev/full")
         #expect(result.status == 74, "\(result.stderr)")
         // The command's own diagnostics (build's validation notes, say) may come first.
-        let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("racekit:") && !$0.hasPrefix("racekit: warning") }
+        let lines = result.stderr.split(separator: "\n").filter {
+            $0.hasPrefix("racekit:") && !$0.hasPrefix("racekit: warning")
+        }
         #expect(lines == ["racekit: cannot write to standard output: No space left on device"])
     }
 
@@ -59,23 +64,26 @@ struct OutputSafetyTests {
     func fenceEventsFullStandardOutput() throws {
         let folder = try TemporaryFolder()
         let stops = try folder.write("stops.csv", "id,lat,lon,radius_m\n7,0,0.001,50\n")
-        let positions = try folder.write("positions.csv", "participant,t,lat,lon\nr,0,0,0\nr,60,0,0.001\nr,120,0,0.002\n")
-        let result = try RaceKitBinary.run(["fence-events", "--stops", stops, "--positions", positions], standardOutputPath: "/dev/full")
+        let positions = try folder.write(
+            "positions.csv", "participant,t,lat,lon\nr,0,0,0\nr,60,0,0.001\nr,120,0,0.002\n")
+        let result = try RaceKitBinary.run(
+            ["fence-events", "--stops", stops, "--positions", positions], standardOutputPath: "/dev/full")
         #expect(result.status == 74)
         #expect(result.stderr == "racekit: cannot write to standard output: No space left on device\n")
     }
 
     // MARK: a full disk
 
-    @Test("on a full disk every writing command leaves the existing output whole, and no temporary file",
-          arguments: [
+    @Test(
+        "on a full disk every writing command leaves the existing output whole, and no temporary file",
+        arguments: [
             (["format", "%OUT"], "race.json"),
             (["format", race, "-o", "%OUT"], "out.json"),
             (["build", sample.appendingPathComponent("stops.csv").path, "-o", "%OUT"], "out.json"),
             (["convert", track, "%OUT"], "out.geojson"),
             (["simulate", race, tracks, "--format", "html", "-o", "%OUT"], "out.html"),
             (["optimize", "%OUT", "-o", "%OUT", "--time-limit", "0", "--iterations", "10"], "race.json"),
-          ])
+        ])
     func fullDisk(arguments: [String], name: String) throws {
         let folder = try TemporaryFolder()
         let (path, before) = try existing(folder, name)
@@ -89,11 +97,14 @@ struct OutputSafetyTests {
     @Test("optimize --tsplib -o on a full disk keeps the old tour file")
     func optimizeTourFullDisk() throws {
         let folder = try TemporaryFolder()
-        let tsp = SimulateCommandTests.routes.deletingLastPathComponent().appendingPathComponent("Tests/RouteOptimizerTests/Fixtures/tiny6.tsp").path
+        let tsp = SimulateCommandTests.routes.deletingLastPathComponent().appendingPathComponent(
+            "Tests/RouteOptimizerTests/Fixtures/tiny6.tsp"
+        ).path
         let (path, before) = try existing(folder, "tiny6.tour")
         // A limit of 0 blocks: not one byte can be written to any file.
-        let result = try RaceKitBinary.run(["optimize", "--tsplib", tsp, "--time-limit", "0", "--iterations", "5", "-o", path],
-                                           fileSizeLimitBlocks: 0)
+        let result = try RaceKitBinary.run(
+            ["optimize", "--tsplib", tsp, "--time-limit", "0", "--iterations", "5", "-o", path],
+            fileSizeLimitBlocks: 0)
         #expect(result.status == 74)
         #expect(result.stderr == "racekit: \(path): error: cannot write the file: File too large\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -104,9 +115,11 @@ struct OutputSafetyTests {
     func synthFullDisk() throws {
         let folder = try TemporaryFolder()
         let output = folder.url.appendingPathComponent("tracks/new").path
-        let result = try RaceKitBinary.run(["synth", Self.race, "--participants", "3", "-o", output], fileSizeLimitBlocks: 8)
+        let result = try RaceKitBinary.run(
+            ["synth", Self.race, "--participants", "3", "-o", output], fileSizeLimitBlocks: 8)
         #expect(result.status == 74)
-        #expect(result.stderr.contains("001-anna.gpx: error: cannot write the file: File too large"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("001-anna.gpx: error: cannot write the file: File too large"), "\(result.stderr)")
         try expectOnly([], in: folder)
     }
 
@@ -117,8 +130,9 @@ struct OutputSafetyTests {
         #expect(first.status == 0)
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
         let before = try names.map { try Data(contentsOf: folder.url.appendingPathComponent($0)) }
-        let again = try RaceKitBinary.run(["synth", Self.race, "--participants", "3", "--seed", "2", "-o", folder.url.path],
-                                          fileSizeLimitBlocks: 8)
+        let again = try RaceKitBinary.run(
+            ["synth", Self.race, "--participants", "3", "--seed", "2", "-o", folder.url.path],
+            fileSizeLimitBlocks: 8)
         #expect(again.status == 74)
         try expectOnly(names, in: folder)
         #expect(try names.map { try Data(contentsOf: folder.url.appendingPathComponent($0)) } == before)
@@ -149,11 +163,17 @@ struct OutputSafetyTests {
         #expect(synth.status == 74)
         #expect(synth.stderr == "racekit: \(file)/tracks: error: cannot create the folder: Not a directory\n")
         let convert = try RaceKitBinary.run(["convert", Self.track, folder.url.path + "/missing/out.geojson"])
-        #expect(convert.status == 74 && convert.stderr.contains("missing/out.geojson: error: cannot write the file: No such file or directory"))
+        #expect(
+            convert.status == 74
+                && convert.stderr.contains(
+                    "missing/out.geojson: error: cannot write the file: No such file or directory")
+        )
         try expectOnly(["plain"], in: folder)
     }
 
-    @Test("a read-only folder: refused with the OS reason, the file in it untouched (as nobody when the tests run as root)")
+    @Test(
+        "a read-only folder: refused with the OS reason, the file in it untouched (as nobody when the tests run as root)"
+    )
     func readOnlyFolder() throws {
         // As root, only another user feels permission bits: util-linux's setpriv makes one.
         guard geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
@@ -184,8 +204,10 @@ struct OutputSafetyTests {
         chmod(target, 0o640)
         let link = folder.url.appendingPathComponent("link.json").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.json")
-        let source = try folder.write("source.json", try String(contentsOfFile: Self.race, encoding: .utf8)
-            .replacingOccurrences(of: "Zürich Old Town", with: "Renamed"))
+        let source = try folder.write(
+            "source.json",
+            try String(contentsOfFile: Self.race, encoding: .utf8)
+                .replacingOccurrences(of: "Zürich Old Town", with: "Renamed"))
         let result = try RaceKitBinary.run(["format", source, "-o", link])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "target.json")
@@ -214,7 +236,8 @@ struct OutputSafetyTests {
         #expect(fileType(fifo) == S_IFIFO)
     }
 
-    @Test("a device is written straight through: a full one is an error and stays a device (a private copy of /dev/full)")
+    @Test(
+        "a device is written straight through: a full one is an error and stays a device (a private copy of /dev/full)")
     func device() throws {
         let folder = try TemporaryFolder()
         let full = folder.url.appendingPathComponent("full").path, null = folder.url.appendingPathComponent("null").path

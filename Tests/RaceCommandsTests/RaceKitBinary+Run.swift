@@ -13,9 +13,11 @@ extension RaceKitBinary {
     /// `unprivileged` runs it as user `nobody` when the tests run as root, so that permission
     /// bits stop it as they stop a user. `environment` adds to (or replaces) the test's own variables;
     /// `currentDirectory` is where relative paths start (the test's own by default).
-    static func run(_ arguments: [String], standardOutputPath: String? = nil, fileSizeLimitBlocks: Int? = nil,
-                    unprivileged: Bool = false, environment: [String: String] = [:],
-                    currentDirectory: URL? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], standardOutputPath: String? = nil, fileSizeLimitBlocks: Int? = nil,
+        unprivileged: Bool = false, environment: [String: String] = [:],
+        currentDirectory: URL? = nil
+    ) throws -> Result {
         let process = Process()
         process.currentDirectoryURL = currentDirectory
         if !environment.isEmpty {
@@ -45,8 +47,9 @@ extension RaceKitBinary {
         let outData = standardOutputPath == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         let errData = errDrain.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }
 

@@ -12,7 +12,9 @@ enum RaceKitBinary {
     static let url: URL = {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         // The bundle may sit inside `RaceKitPackageTests.xctest/` on some platforms.
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("racekit").path), folder.pathComponents.count > 1 {
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("racekit").path),
+            folder.pathComponents.count > 1
+        {
             folder.deleteLastPathComponent()
         }
         return folder.appendingPathComponent("racekit")

@@ -3,8 +3,9 @@ import Testing
 
 /// The test helper itself: what it runs must not be able to stall it.
 struct RaceKitBinaryTests {
-    @Test("a command that writes hundreds of KiB to both standard output and standard error completes",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "a command that writes hundreds of KiB to both standard output and standard error completes",
+        .timeLimit(.minutes(1)))
     func bothPipesFull() throws {
         // 1 000 pairs of twin stops: a race file on stdout and a warning per pair on stderr,
         // each far beyond a pipe's 64 KiB.

@@ -11,12 +11,15 @@ struct RehearseCommandTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
-    @Test("--variants K rehearses K optimizer variants: one entry each, with runners, and the spread of their medians and lengths")
+    @Test(
+        "--variants K rehearses K optimizer variants: one entry each, with runners, and the spread of their medians and lengths"
+    )
     func variants() throws {
         let report = try Self.json(["--variants", "3", "--max-excess", "30", "--runs", "2"])
         let courses = try #require(report["courses"] as? [[String: Any]])
         #expect(courses.compactMap { $0["course"] as? String } == ["main", "main-2", "main-3"])
-        let medians = courses.compactMap { $0["median"] as? Double }, lengths = courses.compactMap { $0["lengthMeters"] as? Double }
+        let medians = courses.compactMap { $0["median"] as? Double },
+            lengths = courses.compactMap { $0["lengthMeters"] as? Double }
         #expect(medians.count == 3 && lengths.count == 3)
         for course in courses { #expect((course["runners"] as? Double ?? 0) > 0, "\(course)") }
         let spread = try #require(report["courseSpread"] as? [String: Any])
@@ -26,17 +29,22 @@ struct RehearseCommandTests {
         #expect(report["courseMedians"] is [String: Any], "the fields that were there stay")
 
         // The lengths are those of the orders `racekit optimize` writes with the same search.
-        let optimized = try RaceKitBinary.run(["optimize", Self.race, "--variants", "3", "--max-excess", "30", "--time-limit", "0",
-                                               "--iterations", "1000"])
+        let optimized = try RaceKitBinary.run([
+            "optimize", Self.race, "--variants", "3", "--max-excess", "30", "--time-limit", "0",
+            "--iterations", "1000",
+        ])
         #expect(optimized.status == 0, "\(optimized.stderr)")
         for (course, length) in zip(["main", "main-2", "main-3"], lengths) {
-            #expect(optimized.stdout.contains("  \(course): \(Int(length)) m "), "\(course) \(length)\n\(optimized.stdout)")
+            #expect(
+                optimized.stdout.contains("  \(course): \(Int(length)) m "), "\(course) \(length)\n\(optimized.stdout)")
         }
     }
 
     @Test("the same seed gives the same report; the table lists the variants and the spread")
     func deterministicTable() throws {
-        let arguments = ["rehearse", Self.race, "--variants", "2", "--max-excess", "30", "--runs", "2", "--participants", "6"]
+        let arguments = [
+            "rehearse", Self.race, "--variants", "2", "--max-excess", "30", "--runs", "2", "--participants", "6",
+        ]
         let a = try RaceKitBinary.run(arguments), b = try RaceKitBinary.run(arguments)
         #expect(a.status == 0, "\(a.stderr)")
         #expect(a.stdout == b.stdout)
@@ -44,12 +52,18 @@ struct RehearseCommandTests {
         #expect(a.stdout.contains("\nmain-2 ") && a.stdout.contains("\ncourse spread: medians "))
     }
 
-    @Test("usage errors: no variants, a negative excess, variant options without --variants, a zero time limit",
-          arguments: [["--variants", "0"], ["--variants", "2", "--max-excess", "-1"], ["--max-excess", "5"], ["--time-limit", "2"],
-                      ["--variants", "2", "--time-limit", "0"]])
+    @Test(
+        "usage errors: no variants, a negative excess, variant options without --variants, a zero time limit",
+        arguments: [
+            ["--variants", "0"], ["--variants", "2", "--max-excess", "-1"], ["--max-excess", "5"],
+            ["--time-limit", "2"],
+            ["--variants", "2", "--time-limit", "0"],
+        ])
     func usageErrors(arguments: [String]) throws {
         let result = try RaceKitBinary.run(["rehearse", Self.race] + arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
-        #expect(result.stderr.contains("--variants") || result.stderr.contains("--max-excess") || result.stderr.contains("--time-limit"))
+        #expect(
+            result.stderr.contains("--variants") || result.stderr.contains("--max-excess")
+                || result.stderr.contains("--time-limit"))
     }
 }

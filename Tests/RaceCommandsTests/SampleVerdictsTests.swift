@@ -9,16 +9,23 @@ struct SampleVerdictsTests {
     /// `simulate --format json` of a sample: the game's standings rows by competitor, and its outcome lines.
     static func game(_ sample: String) throws -> (rows: [String: [String: Any]], outcomes: [String]) {
         let folder = routes.appendingPathComponent(sample)
-        let result = try RaceKitBinary.run(["simulate", folder.appendingPathComponent("race.json").path,
-                                            folder.appendingPathComponent("tracks").path, "--format", "json"])
+        let result = try RaceKitBinary.run([
+            "simulate", folder.appendingPathComponent("race.json").path,
+            folder.appendingPathComponent("tracks").path, "--format", "json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let game = try #require(report["game"] as? [String: Any])
         let rows = try #require(game["standings"] as? [[String: Any]])
-        return (Dictionary(uniqueKeysWithValues: rows.map { ($0["competitor"] as! String, $0) }), game["outcomes"] as? [String] ?? [])
+        return (
+            Dictionary(uniqueKeysWithValues: rows.map { ($0["competitor"] as! String, $0) }),
+            game["outcomes"] as? [String] ?? []
+        )
     }
 
-    @Test("Munich score hunt: runners pass the Chinese Tower mid-route; each team finishes at its last return, late ones pay per started minute")
+    @Test(
+        "Munich score hunt: runners pass the Chinese Tower mid-route; each team finishes at its last return, late ones pay per started minute"
+    )
     func munichFinishes() throws {
         let (rows, _) = try Self.game("munich-score-hunt")
         // Every track reaches all seven goals, passing the tower after the fourth (at 12-19 min).

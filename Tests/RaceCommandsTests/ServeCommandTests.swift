@@ -1,8 +1,9 @@
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// `racekit serve` as a user runs it: it listens on the port it logs, answers /health, keeps
 /// its database in --data-dir, and stops cleanly (exit 0) on SIGTERM.
@@ -33,7 +34,8 @@ import Testing
         var port: Int?
         for _ in 0..<300 where port == nil {
             if let line = output.text.split(separator: "\n").first(where: { $0.contains("racekit serve listening") }),
-               let field = line.split(separator: " ").first(where: { $0.hasPrefix("port=") }) {
+                let field = line.split(separator: " ").first(where: { $0.hasPrefix("port=") })
+            {
                 port = Int(field.dropFirst(5))
             } else {
                 try await Task.sleep(for: .milliseconds(100))

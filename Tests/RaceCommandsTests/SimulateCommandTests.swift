@@ -40,7 +40,8 @@ struct SimulateCommandTests {
         func statusColumn(_ line: String) -> Int? {
             line.firstRange(of: " OK ").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
         }
-        #expect(statusColumn(anna) != nil && statusColumn(anna) == statusColumn(beat), "\(lines.joined(separator: "\n"))")
+        #expect(
+            statusColumn(anna) != nil && statusColumn(anna) == statusColumn(beat), "\(lines.joined(separator: "\n"))")
     }
 
     @Test("--mode scores the same tracks under another mode; --mode none leaves the game out")
@@ -56,19 +57,25 @@ struct SimulateCommandTests {
         #expect(unknown.status == 64)
     }
 
-    @Test("--mode of a game the race cannot hold (territory without teams, score without points): the reasons and exit 1")
+    @Test(
+        "--mode of a game the race cannot hold (territory without teams, score without points): the reasons and exit 1")
     func unplayableMode() throws {
         let territory = try RaceKitBinary.run(["simulate", Self.race, Self.tracks, "--mode", "territory"])
         #expect(territory.status == 1)
         #expect(territory.stdout.isEmpty)
-        #expect(territory.stderr.contains("\(Self.race):/teams: error: the territory game is played by two teams; the race has 0 [territory-needs-two-teams]"))
+        #expect(
+            territory.stderr.contains(
+                "\(Self.race):/teams: error: the territory game is played by two teams; the race has 0 [territory-needs-two-teams]"
+            ))
         #expect(territory.stderr.contains("the race cannot be played as \"territory\" (2 errors above)"))
         let score = try RaceKitBinary.run(["simulate", Self.race, Self.tracks, "--mode", "score", "--format", "json"])
         #expect(score.status == 1 && score.stdout.isEmpty)
         #expect(score.stderr.contains("no stop has points [no-goals]"))
     }
 
-    @Test("the same inputs give byte-identical output in every format", arguments: ["json", "csv", "geojson", "iof", "html"])
+    @Test(
+        "the same inputs give byte-identical output in every format",
+        arguments: ["json", "csv", "geojson", "iof", "html"])
     func deterministic(format: String) throws {
         let a = try RaceKitBinary.run(["simulate", Self.race, Self.tracks, "--format", format])
         let b = try RaceKitBinary.run(["simulate", Self.race, Self.tracks, "--format", format])
@@ -83,7 +90,8 @@ struct SimulateCommandTests {
         #expect((report["standings"] as? [Any])?.count == 8)
         #expect(report["format"] as? String == "racekit.simulation/1")
         let geojson = try RaceKitBinary.run(["simulate", Self.race, Self.tracks, "--format", "geojson"])
-        let collection = try #require(try JSONSerialization.jsonObject(with: Data(geojson.stdout.utf8)) as? [String: Any])
+        let collection = try #require(
+            try JSONSerialization.jsonObject(with: Data(geojson.stdout.utf8)) as? [String: Any])
         #expect(collection["type"] as? String == "FeatureCollection")
         let iof = try RaceKitBinary.run(["simulate", Self.race, Self.tracks, "--format", "iof"])
         #expect(iof.stdout.contains("<ResultList xmlns=\"http://www.orienteering.org/datastandard/3.0\""))
@@ -117,8 +125,9 @@ struct SimulateCommandTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: a).sorted()
         #expect(files.count == 4)
         for file in files {
-            #expect(try Data(contentsOf: URL(fileURLWithPath: a).appendingPathComponent(file))
-                == Data(contentsOf: URL(fileURLWithPath: b).appendingPathComponent(file)))
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: a).appendingPathComponent(file))
+                    == Data(contentsOf: URL(fileURLWithPath: b).appendingPathComponent(file)))
         }
         let replay = try RaceKitBinary.run(["simulate", Self.race, a])
         #expect(replay.status == 0)
@@ -129,7 +138,8 @@ struct SimulateCommandTests {
         let folder = try TemporaryFolder()
         let missing = try RaceKitBinary.run(["simulate", Self.race, folder.url.appendingPathComponent("none").path])
         #expect(missing.status == 2 && missing.stderr.contains("no such file or folder"))
-        let broken = try folder.write("broken.gpx", "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"95\" lon=\"8\"></trkpt>")
+        let broken = try folder.write(
+            "broken.gpx", "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"95\" lon=\"8\"></trkpt>")
         let gpx = try RaceKitBinary.run(["simulate", Self.race, broken])
         #expect(gpx.status == 2 && gpx.stderr.contains("broken.gpx:1:"), "\(gpx.stderr)")
         let badRace = try folder.write("race.json", #"{"format": "racekit.race/1", "name": "x", "stops": []}"#)

@@ -18,15 +18,18 @@ enum Snapshot {
 
     /// Compares `actual` with the committed file `name` (a path under `Fixtures/`), or writes
     /// it there when updating. A difference is reported with the first line that differs.
-    static func expect(_ actual: String, matches name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expect(_ actual: String, matches name: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+    {
         let file = fixtures.appendingPathComponent(name)
         if isUpdating {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: file)
             return
         }
         guard let expected = FileManager.default.contents(atPath: file.path) else {
-            Issue.record("no snapshot \(name); run with RACEKIT_UPDATE_SNAPSHOTS=1 to write it", sourceLocation: sourceLocation)
+            Issue.record(
+                "no snapshot \(name); run with RACEKIT_UPDATE_SNAPSHOTS=1 to write it", sourceLocation: sourceLocation)
             return
         }
         guard expected != Data(actual.utf8) else { return }
@@ -35,7 +38,8 @@ enum Snapshot {
         let line = (0..<min(old.count, new.count)).first { old[$0] != new[$0] } ?? min(old.count, new.count)
         let expectedLine = line < old.count ? String(old[line]) : "<end of file>"
         let actualLine = line < new.count ? String(new[line]) : "<end of file>"
-        Issue.record("""
+        Issue.record(
+            """
             \(name) differs at line \(line + 1):
               expected: \(expectedLine)
               actual:   \(actualLine)

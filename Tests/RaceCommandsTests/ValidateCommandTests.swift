@@ -22,8 +22,10 @@ struct ValidateCommandTests {
         let validate = try RaceKitBinary.run(["validate", race])
         #expect(validate.status == 0)
         // Game modes may add notes (infos); no errors or warnings.
-        #expect(validate.stdout.hasSuffix("\(race): 0 errors, 0 warnings, 1 info\n") || validate.stdout == "\(race): no issues\n",
-                "\(validate.stdout)")
+        #expect(
+            validate.stdout.hasSuffix("\(race): 0 errors, 0 warnings, 1 info\n")
+                || validate.stdout == "\(race): no issues\n",
+            "\(validate.stdout)")
         let text = try String(contentsOfFile: race, encoding: .utf8)
         #expect(text.hasPrefix("{\n  \"format\": \"racekit.race/1\""))
         #expect(text.contains("\"id\": \"grossmunster\""))
@@ -32,15 +34,22 @@ struct ValidateCommandTests {
     @Test("errors: exit 1, compiler-style lines, and --json objects with the five keys")
     func errors() throws {
         let folder = try TemporaryFolder()
-        let race = try folder.write("race.json", """
+        let race = try folder.write(
+            "race.json",
+            """
             {"format": "racekit.race/1", "name": "x", "stops": [
               {"id": "a", "fence": {"type": "circle", "center": [8.5, 47.3], "radius": 0}}],
              "courses": [{"id": "c", "controls": ["a", "b"]}]}
             """)
         let text = try RaceKitBinary.run(["validate", race])
         #expect(text.status == 1)
-        #expect(text.stdout.contains("\(race):/stops/0/fence/radius: error: stop \"a\" has radius 0.0 m [radius-not-positive]"))
-        #expect(text.stdout.contains("\(race):/courses/0/controls/1: error: course \"c\" names stop \"b\", which does not exist [unknown-stop]"))
+        #expect(
+            text.stdout.contains(
+                "\(race):/stops/0/fence/radius: error: stop \"a\" has radius 0.0 m [radius-not-positive]"))
+        #expect(
+            text.stdout.contains(
+                "\(race):/courses/0/controls/1: error: course \"c\" names stop \"b\", which does not exist [unknown-stop]"
+            ))
         #expect(text.stdout.hasSuffix("\(race): 2 errors, 0 warnings, 0 infos\n"))
         let json = try RaceKitBinary.run(["validate", race, "--json"])
         #expect(json.status == 1)
@@ -50,7 +59,9 @@ struct ValidateCommandTests {
         #expect(issues.first?["code"] as? String == "radius-not-positive")
     }
 
-    @Test("unreadable or unparsable files: exit 2", arguments: ["{\"format\": ", "", "\u{FF}\u{FE}junk", String(repeating: "[", count: 50_000)])
+    @Test(
+        "unreadable or unparsable files: exit 2",
+        arguments: ["{\"format\": ", "", "\u{FF}\u{FE}junk", String(repeating: "[", count: 50_000)])
     func unparsable(text: String) throws {
         let folder = try TemporaryFolder()
         let race = try folder.write("race.json", text)
@@ -67,13 +78,16 @@ struct ValidateCommandTests {
         let csv = try folder.write("stops.csv", "name,lat,lon\nA,47.3,8.5\nB,147.3,8.5\n")
         let result = try RaceKitBinary.run(["build", csv])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("stops.csv:3:2: error: latitude 147.3 is out of range (-90…90)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("stops.csv:3:2: error: latitude 147.3 is out of range (-90…90)"), "\(result.stderr)")
     }
 
     @Test("build from GeoJSON: points with and without a radius, a polygon, a question")
     func buildFromGeoJSON() throws {
         let folder = try TemporaryFolder()
-        let geojson = try folder.write("stops.geojson", """
+        let geojson = try folder.write(
+            "stops.geojson",
+            """
             {"type": "FeatureCollection", "features": [
              {"type": "Feature", "id": "hb", "geometry": {"type": "Point", "coordinates": [8.5403, 47.3779]}, "properties": {"name": "HB", "radius": 30}},
              {"type": "Feature", "geometry": {"type": "Point", "coordinates": [8.541, 47.373]},
@@ -93,7 +107,9 @@ struct ValidateCommandTests {
     @Test("build from GPX waypoints, and a GPX without any is an error")
     func buildFromGPX() throws {
         let folder = try TemporaryFolder()
-        let gpx = try folder.write("points.gpx", """
+        let gpx = try folder.write(
+            "points.gpx",
+            """
             <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
             <wpt lat="47.3779" lon="8.5403"><name>HB</name></wpt><wpt lat="47.3730" lon="8.5410"><name>Lindenhof</name><desc>Up the steps</desc></wpt>
             </gpx>

@@ -13,7 +13,9 @@ struct DecimalParserTests {
         for _ in 0..<50_000 {
             let integerDigits = Int(random.next() % 12), fractionDigits = Int(random.next() % 22)
             var text = random.nextUnit() < 0.3 ? "-" : ""
-            text += integerDigits == 0 ? "0" : String((0..<integerDigits).map { _ in Character(String(random.next() % 10)) })
+            text +=
+                integerDigits == 0
+                ? "0" : String((0..<integerDigits).map { _ in Character(String(random.next() % 10)) })
             if fractionDigits > 0 {
                 text += "." + String((0..<fractionDigits).map { _ in Character(String(random.next() % 10)) })
             }

@@ -29,8 +29,11 @@ struct FileBytesTests {
     func errors() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(throws: InputError(SourceLocation(file: folder.path + "/missing.csv"),
-                                   "cannot open the file: No such file or directory")) {
+        #expect(
+            throws: InputError(
+                SourceLocation(file: folder.path + "/missing.csv"),
+                "cannot open the file: No such file or directory")
+        ) {
             try FileBytes.read(folder.path + "/missing.csv")
         }
         #expect(throws: InputError(SourceLocation(file: folder.path), "is not a regular file")) {
@@ -44,6 +47,6 @@ struct FileBytesTests {
     @Test("writing to a device goes straight through the descriptor")
     func device() throws {
         try OutputFile.write(Array("nothing to keep\n".utf8), to: "/dev/null")
-        #expect(OutputFile.write(Array("x".utf8), toDescriptor: -1) == 9)   // EBADF
+        #expect(OutputFile.write(Array("x".utf8), toDescriptor: -1) == 9)  // EBADF
     }
 }

@@ -1,6 +1,7 @@
 import GeoCore
 import RaceKitCore
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -24,10 +25,12 @@ struct JSONParserTests {
             return .number((random.uniform(-1...1) * magnitude * 1e6).rounded() / 1e6)
         case 3:
             let alphabet = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "é", "東", "😀", "~"]
-            return .string((0..<random.next() % 8).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined())
+            return .string(
+                (0..<random.next() % 8).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined())
         case 4: return .array((0..<random.next() % 5).map { _ in randomValue(&random, depth: depth + 1) })
         default:
-            return .object((0..<random.next() % 5).map { i in JSONMember("k\(i % 3)", randomValue(&random, depth: depth + 1)) })
+            return .object(
+                (0..<random.next() % 5).map { i in JSONMember("k\(i % 3)", randomValue(&random, depth: depth + 1)) })
         }
     }
 
@@ -51,19 +54,21 @@ struct JSONParserTests {
         #expect(try parse("\u{FEFF}" + #""\u00e9\ud83d\ude00\n\/""#) == .string("é😀\n/"))
     }
 
-    @Test("bad input names line and column", arguments: [
-        ("", "doc.json:1:1: error: the document is empty"),
-        ("{\"a\": [1, 2,\n", "doc.json:2:1: error: unexpected end of file: a value is missing"),
-        ("{\"a\": \n  tru}", "doc.json:2:3: error: expected a value, found 't'"),
-        ("{\"a\": NaN}", "doc.json:1:7: error: expected a value, found 'N'"),
-        ("{\"a\": 1e999}", "doc.json:1:7: error: number 1e999 is too large for a double"),
-        ("{\"a\": 01}", "doc.json:1:7: error: a number may not start with 0"),
-        ("{a: 1}", "doc.json:1:2: error: expected a quoted member name, found 'a'"),
-        ("[1 2]", "doc.json:1:4: error: expected ',' or ']' in an array, found '2'"),
-        ("\"tab\there\"", "doc.json:1:5: error: a control character (byte 0x9) must be escaped in a string"),
-        ("\"\\ud800\"", "doc.json:1:8: error: a \\u escape has a lone high surrogate"),
-        ("[1] [2]", "doc.json:1:5: error: unexpected text after the JSON value"),
-    ])
+    @Test(
+        "bad input names line and column",
+        arguments: [
+            ("", "doc.json:1:1: error: the document is empty"),
+            ("{\"a\": [1, 2,\n", "doc.json:2:1: error: unexpected end of file: a value is missing"),
+            ("{\"a\": \n  tru}", "doc.json:2:3: error: expected a value, found 't'"),
+            ("{\"a\": NaN}", "doc.json:1:7: error: expected a value, found 'N'"),
+            ("{\"a\": 1e999}", "doc.json:1:7: error: number 1e999 is too large for a double"),
+            ("{\"a\": 01}", "doc.json:1:7: error: a number may not start with 0"),
+            ("{a: 1}", "doc.json:1:2: error: expected a quoted member name, found 'a'"),
+            ("[1 2]", "doc.json:1:4: error: expected ',' or ']' in an array, found '2'"),
+            ("\"tab\there\"", "doc.json:1:5: error: a control character (byte 0x9) must be escaped in a string"),
+            ("\"\\ud800\"", "doc.json:1:8: error: a \\u escape has a lone high surrogate"),
+            ("[1] [2]", "doc.json:1:5: error: unexpected text after the JSON value"),
+        ])
     func errors(text: String, message: String) {
         do {
             _ = try parse(text)
@@ -77,7 +82,9 @@ struct JSONParserTests {
     func deepNesting() {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: InputError.self) { try parse(text) }
-        let ok = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        let ok =
+            String(repeating: "[", count: JSONParser.maximumDepth)
+            + String(repeating: "]", count: JSONParser.maximumDepth)
         #expect((try? parse(ok)) != nil)
     }
 

@@ -11,7 +11,9 @@ struct OutputFileTests {
         return url
     }
 
-    private func names(_ folder: URL) throws -> Set<String> { Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) }
+    private func names(_ folder: URL) throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+    }
 
     @Test("a batch dropped without a commit removes what it wrote and changes nothing")
     func uncommittedBatch() throws {
@@ -33,10 +35,12 @@ struct OutputFileTests {
     func linkChain() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("data"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("data"), withIntermediateDirectories: false)
         let target = folder.appendingPathComponent("data/race.json").path
         try OutputFile.write(Array("old".utf8), to: target)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("data/current").path, withDestinationPath: "race.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("data/current").path, withDestinationPath: "race.json")
         let first = folder.appendingPathComponent("latest").path
         try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: "data/current")
         try OutputFile.write(Array("new".utf8), to: first)

@@ -8,12 +8,13 @@ struct TextTableTests {
         table.append(["stop", "radius", "n"])
         table.append(["hb", "25 m", "12"])
         table.append(["grossmünster", "1000 m", "3"])
-        #expect(table.text == """
-            stop          radius      n
-            hb              25 m     12
-            grossmünster  1000 m      3
+        #expect(
+            table.text == """
+                stop          radius      n
+                hb              25 m     12
+                grossmünster  1000 m      3
 
-            """)
+                """)
     }
 
     @Test("widths count characters: an emoji or a decomposed letter is one column, as for any other cell")

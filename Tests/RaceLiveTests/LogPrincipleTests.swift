@@ -19,7 +19,8 @@ import Testing
 
     static var samples: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: routes.path)) ?? []).filter {
-            FileManager.default.fileExists(atPath: routes.appendingPathComponent($0).appendingPathComponent("race.json").path)
+            FileManager.default.fileExists(
+                atPath: routes.appendingPathComponent($0).appendingPathComponent("race.json").path)
         }.sorted()
     }
 
@@ -33,7 +34,9 @@ import Testing
         let raceText = try String(contentsOfFile: racePath, encoding: .utf8)
         let race = try #require(try RaceFile.read(path: racePath).race)
         let start = try #require(race.startTime.flatMap { Timestamp.parse($0) })
-        let tracks = try TrackFiles.expand([folder.appendingPathComponent("tracks").path]).map { try TrackFiles.load($0) }
+        let tracks = try TrackFiles.expand([folder.appendingPathComponent("tracks").path]).map {
+            try TrackFiles.load($0)
+        }
         let responsesText = try Self.responses(race: race, tracks: tracks, start: start)
 
         // The offline path, as `racekit simulate race.json tracks/ --responses r.jsonl` takes it.
@@ -50,10 +53,12 @@ import Testing
         var runner = try await LiveRaceRunner(raceID: "r1", race: race, store: store)
         for track in tracks {
             let id = TrackFiles.participant(of: track, in: race)?.id ?? track.name
-            try await runner.join(StoredParticipant(raceID: "r1", id: id, displayName: track.name, joinedAt: start - 60))
+            try await runner.join(
+                StoredParticipant(raceID: "r1", id: id, displayName: track.name, joinedAt: start - 60))
         }
         _ = try await runner.submit([.organiser(.start(time: start))], recordedAt: start)
-        let batches = Self.deliveries(race: race, tracks: tracks, responses: try ResponseFile.parse(responsesText, file: "r.jsonl"), start: start)
+        let batches = Self.deliveries(
+            race: race, tracks: tracks, responses: try ResponseFile.parse(responsesText, file: "r.jsonl"), start: start)
         var stored = 0
         for (n, batch) in batches.enumerated() {
             stored += try await runner.submit(batch, recordedAt: start + Double(n)).accepted
@@ -79,7 +84,9 @@ import Testing
         #expect(liveReplay.courses == offline.replay.courses)
         #expect(live.game?.standings == offline.game?.standings)
         #expect(live.game?.outcomes == offline.game?.outcomes)
-        #expect(live.report(startEpoch: start)?.json.serialized() == RaceReport(replay: offline.replay, startEpoch: start, game: offline.game).json.serialized())
+        #expect(
+            live.report(startEpoch: start)?.json.serialized()
+                == RaceReport(replay: offline.replay, startEpoch: start, game: offline.game).json.serialized())
         // Every entry is stored once: the retries and duplicates added nothing to the log.
         let entries = try await store.entries(raceID: "r1", after: 0)
         #expect(entries.map(\.sequence) == Array(1...Int64(entries.count)))
@@ -90,7 +97,9 @@ import Testing
         try LogExport(await runner.race).write(to: exportDir, raceFile: raceText)
         let exported = try TrackFiles.expand([exportDir + "/tracks"]).map { try TrackFiles.load($0) }
         // Late fixes went into their places: each exported track is in time order, without repeats.
-        for track in exported { #expect(zip(track.points, track.points.dropFirst()).allSatisfy { $0.time < $1.time }, "\(track.file)") }
+        for track in exported {
+            #expect(zip(track.points, track.points.dropFirst()).allSatisfy { $0.time < $1.time }, "\(track.file)")
+        }
         let exportedResponses = try String(contentsOfFile: exportDir + "/responses.jsonl", encoding: .utf8)
         let again = try Self.simulate(race: race, tracks: exported, start: start, responses: exportedResponses)
         #expect(again.replay.visits == offline.replay.visits)
@@ -101,12 +110,17 @@ import Testing
     }
 
     /// `racekit simulate`'s path in library calls (SimulateCommand.run with --responses).
-    static func simulate(race: Race, tracks: [LoadedTrack], start: Double, responses: String) throws -> (replay: ReplayResult, game: GamePlay?) {
+    static func simulate(race: Race, tracks: [LoadedTrack], start: Double, responses: String) throws -> (
+        replay: ReplayResult, game: GamePlay?
+    ) {
         let input = TrackFiles.replayInput(tracks, race: race, alignment: .clock, raceStart: start)
         let replay = try RaceReplay(race: race).run(input)
         guard let mode = GameModeRegistry.standard.mode(named: race.mode.name) else { return (replay, nil) }
         let file = try ResponseFile.parse(responses, file: "responses.jsonl")
-        return (replay, try GamePlay(replay, mode: mode, configuration: mode.configuration(in: race), responder: file, seed: 1))
+        return (
+            replay,
+            try GamePlay(replay, mode: mode, configuration: mode.configuration(in: race), responder: file, seed: 1)
+        )
     }
 
     /// Answers for every question a participant reaches (20 s after the visit, in whole seconds
@@ -114,13 +128,19 @@ import Testing
     /// first and the last option) and, in races of three or more, the second participant
     /// leaving two thirds of the way through: the game inputs the live run feeds as well.
     static func responses(race: Race, tracks: [LoadedTrack], start: Double) throws -> String {
-        let replay = try RaceReplay(race: race).run(TrackFiles.replayInput(tracks, race: race, alignment: .clock, raceStart: start))
+        let replay = try RaceReplay(race: race).run(
+            TrackFiles.replayInput(tracks, race: race, alignment: .clock, raceStart: start))
         var lines: [String] = []
         let ids = replay.input.names.indices.map { replay.input.participantIDs[$0] ?? replay.input.names[$0] }
         for (n, visit) in replay.visits.enumerated() {
-            guard let task = race.stops[visit.stop].task, let option = n % 2 == 0 ? task.options.first : task.options.last else { continue }
-            let line = JSONValue.object([JSONMember("participant", .string(ids[visit.participant])), JSONMember("stop", .string(race.stops[visit.stop].id)),
-                                         JSONMember("choice", .string(option)), JSONMember("time", .number((visit.time + 20).rounded(.up)))])
+            guard let task = race.stops[visit.stop].task,
+                let option = n % 2 == 0 ? task.options.first : task.options.last
+            else { continue }
+            let line = JSONValue.object([
+                JSONMember("participant", .string(ids[visit.participant])),
+                JSONMember("stop", .string(race.stops[visit.stop].id)),
+                JSONMember("choice", .string(option)), JSONMember("time", .number((visit.time + 20).rounded(.up))),
+            ])
             lines.append(line.serialized(pretty: false))
         }
         if tracks.count >= 3, let last = replay.input.positions.time.last {
@@ -132,15 +152,18 @@ import Testing
     /// Every fix and response as a phone would deliver them: merged by time with up to two
     /// minutes of seeded jitter (late fixes across and within participants), 5 % sent twice,
     /// cut into batches of 1 to 40 of which every ninth is retried whole.
-    static func deliveries(race: Race, tracks: [LoadedTrack], responses: ResponseFile, start: Double) -> [[LogPayload]] {
+    static func deliveries(race: Race, tracks: [LoadedTrack], responses: ResponseFile, start: Double) -> [[LogPayload]]
+    {
         var random = SplitMix64(seed: 15)
         func uniform() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
         var timed: [(key: Double, payload: LogPayload)] = []
         for track in tracks {
             let id = TrackFiles.participant(of: track, in: race)?.id ?? track.name
             for point in track.points {
-                let payload = LogPayload.fix(LiveFix(participant: id, time: point.time, latitude: point.latitude, longitude: point.longitude,
-                                                     accuracyMeters: 5))
+                let payload = LogPayload.fix(
+                    LiveFix(
+                        participant: id, time: point.time, latitude: point.latitude, longitude: point.longitude,
+                        accuracyMeters: 5))
                 timed.append((point.time + uniform() * 120, payload))
                 if uniform() < 0.05 { timed.append((point.time + 300 + uniform() * 600, payload)) }
             }
@@ -154,7 +177,11 @@ import Testing
             case .leave: kind = .leave
             default: continue
             }
-            timed.append((start + input.time + uniform() * 30, .game(LiveGameInput(participant: participant, time: start + input.time, kind: kind))))
+            timed.append(
+                (
+                    start + input.time + uniform() * 30,
+                    .game(LiveGameInput(participant: participant, time: start + input.time, kind: kind))
+                ))
         }
         timed.sort { $0.key < $1.key }
         var batches: [[LogPayload]] = []

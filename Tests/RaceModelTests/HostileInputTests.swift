@@ -12,8 +12,10 @@ struct HostileInputTests {
         let text = Array(RaceFile.text(RaceFixtures.oldTown).utf8)
         var random = SplitMix64(seed: 99)
         var parsed = 0, refused = 0
-        let junk: [[UInt8]] = [Array("NaN".utf8), Array("1e999".utf8), Array("\"".utf8), Array("{".utf8), Array("]".utf8),
-                               Array("-".utf8), Array("null".utf8), Array("[[[[".utf8), [0xFF], [0x00], Array("99999999999999999999".utf8)]
+        let junk: [[UInt8]] = [
+            Array("NaN".utf8), Array("1e999".utf8), Array("\"".utf8), Array("{".utf8), Array("]".utf8),
+            Array("-".utf8), Array("null".utf8), Array("[[[[".utf8), [0xFF], [0x00], Array("99999999999999999999".utf8),
+        ]
         for _ in 0..<1_500 {
             var bytes = text
             for _ in 0..<(1 + random.next() % 3) {
@@ -38,7 +40,8 @@ struct HostileInputTests {
 
     @Test("wrong types everywhere are reported, not trapped")
     func wrongTypes() throws {
-        let text = #"{"format": 7, "name": [], "timeLimitSeconds": "soon", "rules": 3, "mode": {"name": 1},"#
+        let text =
+            #"{"format": 7, "name": [], "timeLimitSeconds": "soon", "rules": 3, "mode": {"name": 1},"#
             + #" "stops": [1, {"id": 2}, {"id": "x", "fence": {"type": "circle", "center": "here", "radius": true}}],"#
             + #" "courses": {"id": "main"}, "participants": [null]}"#
         let issues = RaceValidator().validate(try RaceFixtures.read(text))

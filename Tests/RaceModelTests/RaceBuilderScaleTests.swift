@@ -12,7 +12,9 @@ struct RaceBuilderScaleTests {
 
     @Test("ids made unique are the same as trying -2, -3… from the start, also around explicit ids")
     func uniqueIDs() throws {
-        let document = try csv(["A,47,8,,", "A,47,8.001,,", "A,47,8.002,a-3,", "A,47,8.003,,", "B,47,8.004,a,", "A,47,8.005,,"])
+        let document = try csv([
+            "A,47,8,,", "A,47,8.001,,", "A,47,8.002,a-3,", "A,47,8.003,,", "B,47,8.004,a,", "A,47,8.005,,",
+        ])
         let race = try StopListCSV.addStops(from: document, to: RaceBuilder(name: "x")).build()
         // "a" is taken twice (once explicitly): duplicates are for the validator to report.
         #expect(race.stops.map(\.id) == ["a", "a-2", "a-3", "a-4", "a", "a-5"])
@@ -30,12 +32,20 @@ struct RaceBuilderScaleTests {
         #expect(elapsed < .seconds(20), "\(elapsed)")
     }
 
-    @Test("numbers follow the readers' decimal grammar; points must be whole and in range", arguments: [
-        ("A,0x2F,8,,", "s.csv:2:2: error: lat '0x2F' is not a number"),
-        ("A,47,8,,1e15", "s.csv:2:5: error: points 1000000000000000 is out of range (a whole number in -999999999999999…999999999999999)"),
-        ("A,47,8,,9.5", "s.csv:2:5: error: points 9.5 is not a whole number"),
-        ("A,47,8,,1e300", "s.csv:2:5: error: points 1e+300 is out of range (a whole number in -999999999999999…999999999999999)"),
-    ])
+    @Test(
+        "numbers follow the readers' decimal grammar; points must be whole and in range",
+        arguments: [
+            ("A,0x2F,8,,", "s.csv:2:2: error: lat '0x2F' is not a number"),
+            (
+                "A,47,8,,1e15",
+                "s.csv:2:5: error: points 1000000000000000 is out of range (a whole number in -999999999999999…999999999999999)"
+            ),
+            ("A,47,8,,9.5", "s.csv:2:5: error: points 9.5 is not a whole number"),
+            (
+                "A,47,8,,1e300",
+                "s.csv:2:5: error: points 1e+300 is out of range (a whole number in -999999999999999…999999999999999)"
+            ),
+        ])
     func badNumbers(row: String, message: String) throws {
         let document = try csv([row])
         do {

@@ -18,10 +18,14 @@ struct RaceFileTests {
     @Test("polygons, any-order groups, participants and teams round-trip too")
     func richRoundTrip() throws {
         var race = RaceFixtures.oldTown
-        let square = [RaceFixtures.coordinate(47.36, 8.53), RaceFixtures.coordinate(47.36, 8.531),
-                      RaceFixtures.coordinate(47.361, 8.531), RaceFixtures.coordinate(47.361, 8.53), RaceFixtures.coordinate(47.36, 8.53)]
+        let square = [
+            RaceFixtures.coordinate(47.36, 8.53), RaceFixtures.coordinate(47.36, 8.531),
+            RaceFixtures.coordinate(47.361, 8.531), RaceFixtures.coordinate(47.361, 8.53),
+            RaceFixtures.coordinate(47.36, 8.53),
+        ]
         race.stops.append(Stop(id: "park", name: "Park", fence: .polygon([[square]])))
-        race.courses.append(Course(id: "score", controls: [.anyOrder(["lindenhof", "park"]), .stop("bellevue")], optional: ["park"]))
+        race.courses.append(
+            Course(id: "score", controls: [.anyOrder(["lindenhof", "park"]), .stop("bellevue")], optional: ["park"]))
         race.teams = [Team(id: "red", name: "Red")]
         race.participants = [Participant(id: "ana", name: "Ana", team: "red", course: "score")]
         race.mode = GameModeSelection(name: "score", configuration: .object([JSONMember("share", .number(0.5))]))
@@ -38,7 +42,8 @@ struct RaceFileTests {
     @Test("ids come from names, made unique, ASCII")
     func builderIDs() {
         let race = RaceBuilder(name: "x").stop("Café Zürich", at: RaceFixtures.coordinate(1, 1))
-            .stop("Café Zürich", at: RaceFixtures.coordinate(2, 2)).stop("!!!", at: RaceFixtures.coordinate(3, 3)).build()
+            .stop("Café Zürich", at: RaceFixtures.coordinate(2, 2)).stop("!!!", at: RaceFixtures.coordinate(3, 3))
+            .build()
         #expect(race.stops.map(\.id) == ["cafe-zurich", "cafe-zurich-2", "stop"])
         #expect(race.courses.first?.start == "cafe-zurich" && race.courses.first?.finish == "stop")
     }
@@ -46,7 +51,10 @@ struct RaceFileTests {
     @Test("participants: ids from names made unique, a team per distinct team name, in order of first use")
     func builderParticipants() {
         let race = RaceBuilder(name: "x")
-            .participants([("Zoë Müller", nil, "Rot Weiss", nil), ("Zoë Müller", nil, "Blue", "main"), ("Ida", "i1", "Rot Weiss", nil)])
+            .participants([
+                ("Zoë Müller", nil, "Rot Weiss", nil), ("Zoë Müller", nil, "Blue", "main"),
+                ("Ida", "i1", "Rot Weiss", nil),
+            ])
             .participant("Ole", team: "Blue").build()
         #expect(race.participants.map(\.id) == ["zoe-muller", "zoe-muller-2", "i1", "ole"])
         #expect(race.teams == [Team(id: "rot-weiss", name: "Rot Weiss"), Team(id: "blue", name: "Blue")])

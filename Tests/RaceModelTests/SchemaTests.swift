@@ -6,7 +6,8 @@ import Testing
 
 /// The published JSON Schema and the reader agree on the fields.
 struct SchemaTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Every property name the schema declares, anywhere.
     private func schemaFields() throws -> Set<String> {
@@ -16,7 +17,9 @@ struct SchemaTests {
             switch value {
             case .object(let members):
                 for member in members {
-                    if member.key == "properties", case .object(let properties) = member.value { names.formUnion(properties.map(\.key)) }
+                    if member.key == "properties", case .object(let properties) = member.value {
+                        names.formUnion(properties.map(\.key))
+                    }
                     walk(member.value)
                 }
             case .array(let elements): elements.forEach(walk)
@@ -44,7 +47,8 @@ struct SchemaTests {
         var race = RaceFixtures.oldTown
         race.stops[0].notes = "meet here"
         race.rules.requiredAccuracyMeters = 30
-        race.courses.append(Course(id: "any", name: "Any", controls: [.anyOrder(["lindenhof"])], optional: ["lindenhof"]))
+        race.courses.append(
+            Course(id: "any", name: "Any", controls: [.anyOrder(["lindenhof"])], optional: ["lindenhof"]))
         race.teams = [Team(id: "t", name: "T")]
         race.participants = [Participant(id: "p", name: "P", team: "t", course: "any")]
         let missing = keys(RaceFile.encode(race)).subtracting(try schemaFields())

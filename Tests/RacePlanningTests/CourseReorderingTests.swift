@@ -11,19 +11,23 @@ struct CourseReorderingTests {
         var random = SplitMix64(seed: seed)
         var builder = RaceBuilder(name: "Scatter").radius(20).course(layout)
         for k in 0..<stops {
-            let at = Coordinate(uncheckedLatitude: 47.365 + 0.012 * random.nextUnit(), longitude: 8.535 + 0.016 * random.nextUnit())
+            let at = Coordinate(
+                uncheckedLatitude: 47.365 + 0.012 * random.nextUnit(), longitude: 8.535 + 0.016 * random.nextUnit())
             builder = builder.stop("Stop \(k)", at: at, id: "s\(k)")
         }
         var race = builder.build()
         race.courses.append(Course(id: "other", start: "s0", finish: "s1", controls: [.stop("s2")]))
-        race.participants = [Participant(id: "a", name: "A"), Participant(id: "b", name: "B", course: "main"),
-                             Participant(id: "c", name: "C", course: "other"), Participant(id: "d", name: "D")]
+        race.participants = [
+            Participant(id: "a", name: "A"), Participant(id: "b", name: "B", course: "main"),
+            Participant(id: "c", name: "C", course: "other"), Participant(id: "d", name: "D"),
+        ]
         return race
     }
 
     static let options = RouteSolver.Options(timeLimit: nil, iterations: 200, seed: 5)
 
-    @Test("the variants are the optimizer's fair orders of the course's stops, written as courses", arguments: [1, 3, 4])
+    @Test(
+        "the variants are the optimizer's fair orders of the course's stops, written as courses", arguments: [1, 3, 4])
     func variantsAreTheOptimizersOrders(count: Int) throws {
         let race = Self.race()
         let reordering = try CourseReordering(race: race)
@@ -32,8 +36,9 @@ struct CourseReorderingTests {
         // The reference: the same problem put to the optimizer by hand.
         let ids = race.courses[0].stopIDs
         let centres = ids.map { race.stop($0)!.centre! }
-        let problem = try RouteProblem(matrix: DistanceMatrix(haversineBetween: centres), labels: ids,
-                                       shape: .openPath(start: 0, finish: ids.count - 1))
+        let problem = try RouteProblem(
+            matrix: DistanceMatrix(haversineBetween: centres), labels: ids,
+            shape: .openPath(start: 0, finish: ids.count - 1))
         let reference = try RouteSolver.fairVariants(problem, count: count, maxExcessPercent: 30, options: Self.options)
 
         #expect(result.variants.count == count)
@@ -44,7 +49,8 @@ struct CourseReorderingTests {
             #expect(variant.course.stopIDs == order, "the course runs the order, start and finish included")
             #expect(variant.course.id == (k == 0 ? "main" : "main-\(k + 1)"))
             #expect(variant.length == reference.variants[k].solution.length)
-            #expect(race.lengthMeters(of: variant.course) == variant.length, "an open path's length is the course's length")
+            #expect(
+                race.lengthMeters(of: variant.course) == variant.length, "an open path's length is the course's length")
         }
         #expect(result.lengthBefore == race.lengthMeters(of: race.courses[0]))
         #expect(result.race.courses.map(\.id) == result.variants.map(\.course.id) + ["other"])
@@ -74,7 +80,9 @@ struct CourseReorderingTests {
         for variant in result.variants {
             #expect(variant.course.start == "s0" && variant.course.finish == "s0")
             #expect(variant.course.controls == [.anyOrder(variant.order.filter { $0 != "s0" })])
-            #expect(race.lengthMeters(of: variant.course) == variant.length, "the leg back to the start is counted both ways")
+            #expect(
+                race.lengthMeters(of: variant.course) == variant.length,
+                "the leg back to the start is counted both ways")
         }
     }
 
@@ -85,7 +93,10 @@ struct CourseReorderingTests {
         #expect(try CourseReordering(race: race).shape == .closedTour(start: 0))
         #expect(try CourseReordering(race: race, openPath: true).shape == .openPath(start: 0, finish: nil))
         let reordering = try CourseReordering(race: race, start: "s3", finish: "s5")
-        #expect(reordering.shape == .openPath(start: reordering.stopIDs.firstIndex(of: "s3"), finish: reordering.stopIDs.firstIndex(of: "s5")))
+        #expect(
+            reordering.shape
+                == .openPath(
+                    start: reordering.stopIDs.firstIndex(of: "s3"), finish: reordering.stopIDs.firstIndex(of: "s5")))
         let variant = try reordering.variants(count: 1, maxExcessPercent: 0, options: Self.options).variants[0]
         #expect(variant.order.first == "s3" && variant.order.last == "s5")
         #expect(variant.course.start == "s3" && variant.course.finish == "s5")
@@ -104,7 +115,8 @@ struct CourseReorderingTests {
             }
         }
         #expect(throws: CourseReorderingError.stopNotInMatrix(stop: "s2")) {
-            try reordering.distances(from: MatrixFile(matrix: DistanceMatrix(count: 3) { _, _ in 1 }, labels: ["s0", "s1", "s3"]))
+            try reordering.distances(
+                from: MatrixFile(matrix: DistanceMatrix(count: 3) { _, _ in 1 }, labels: ["s0", "s1", "s3"]))
         }
         #expect(throws: CourseReorderingError.matrixWithoutStopIDs) {
             try reordering.distances(from: MatrixFile(matrix: file.matrix, labels: nil))
@@ -121,7 +133,9 @@ struct CourseReorderingTests {
         #expect(throws: CourseReorderingError.tooFewStops(course: "tiny")) { try CourseReordering(race: race) }
         let many = RouteSolver.maximumStops + 1
         race.courses[0] = Course(id: "huge", start: "x0", finish: "x0", controls: (0..<many).map { .stop("x\($0)") })
-        #expect(throws: CourseReorderingError.tooManyStops(course: "huge", count: many)) { try CourseReordering(race: race) }
+        #expect(throws: CourseReorderingError.tooManyStops(course: "huge", count: many)) {
+            try CourseReordering(race: race)
+        }
         race.courses = []
         #expect(throws: CourseReorderingError.noCourse) { try CourseReordering(race: race) }
     }

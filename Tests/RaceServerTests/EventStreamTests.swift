@@ -2,8 +2,9 @@ import Foundation
 import RaceKitCore
 import RaceLive
 import RaceModel
-@testable import RaceServer
 import Testing
+
+@testable import RaceServer
 
 /// The SSE stream's timing, without HTTP: a heartbeat comment at the injected interval, and a
 /// new standings event (with the next log id) when the log grows.
@@ -20,7 +21,8 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func heartbeatAndChanges() async throws {
         let store = try await SQLiteLiveStore(path: nil)
         try await store.migrate()
-        let race = try #require(RaceFile.decode(try JSONParser.parse(Array(LiveServerFlowTests.raceText.utf8), file: "race")).race)
+        let race = try #require(
+            RaceFile.decode(try JSONParser.parse(Array(LiveServerFlowTests.raceText.utf8), file: "race")).race)
         try await store.createRace(StoredRace(id: "r", raceFile: LiveServerFlowTests.raceText, createdAt: 0))
         let runner = try await LiveRaceRunner(raceID: "r", race: race, store: store)
         try await runner.join(StoredParticipant(raceID: "r", id: "anna", displayName: "Anna", joinedAt: 0))
@@ -32,11 +34,16 @@ import Testing
                 transcript.append(text)
                 // Stop once a heartbeat has come after the second standings event.
                 let parts = transcript.all
-                if text.hasPrefix(": heartbeat"), parts.filter({ $0.contains("event: standings") }).count >= 2 { throw Stop() }
+                if text.hasPrefix(": heartbeat"), parts.filter({ $0.contains("event: standings") }).count >= 2 {
+                    throw Stop()
+                }
             }
         }
-        while !transcript.all.contains(where: { $0.hasPrefix(": heartbeat") }) { try await Task.sleep(for: .milliseconds(10)) }
-        let fix = LiveFix(participant: "anna", time: LiveServerFlowTests.start + 5, latitude: 47.3778876, longitude: 8.5402755)
+        while !transcript.all.contains(where: { $0.hasPrefix(": heartbeat") }) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let fix = LiveFix(
+            participant: "anna", time: LiveServerFlowTests.start + 5, latitude: 47.3778876, longitude: 8.5402755)
         _ = try await runner.submit([.fix(fix)], recordedAt: 0)
         await #expect(throws: Stop.self) { try await task.value }
         let parts = transcript.all

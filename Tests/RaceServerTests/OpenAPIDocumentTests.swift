@@ -38,7 +38,8 @@ import Testing
         let documented = try Self.documentedOperations()
         #expect(registered.count >= 12)
         #expect(registered.subtracting(documented).sorted() == [], "routes missing from docs/openapi.yaml")
-        #expect(documented.subtracting(registered).sorted() == [], "operations in docs/openapi.yaml that the server lacks")
+        #expect(
+            documented.subtracting(registered).sorted() == [], "operations in docs/openapi.yaml that the server lacks")
         #expect(try String(contentsOf: Self.document, encoding: .utf8).hasPrefix("openapi: 3.1."))
         try await store.close()
     }

@@ -24,8 +24,10 @@ enum ServerHarness {
     static let routes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Routes")
 
-    static func withServer<T>(clock: ManualClock, settings: LiveServerSettings = LiveServerSettings(),
-                              _ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+    static func withServer<T>(
+        clock: ManualClock, settings: LiveServerSettings = LiveServerSettings(),
+        _ body: @Sendable (any TestClientProtocol) async throws -> T
+    ) async throws -> T {
         let store = try await SQLiteLiveStore(path: nil)
         try await store.migrate()
         var logger = Logger(label: "racekit.test")

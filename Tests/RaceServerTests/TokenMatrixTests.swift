@@ -13,19 +13,31 @@ import Testing
             var tokens: [String: String] = [:]  // kind → token
             var races: [String] = []
             for name in ["A", "B"] {
-                let created = try ServerHarness.json(try await client.execute(uri: "/races", method: .post, body: ServerHarness.body(LiveServerFlowTests.raceText)))
+                let created = try ServerHarness.json(
+                    try await client.execute(
+                        uri: "/races", method: .post, body: ServerHarness.body(LiveServerFlowTests.raceText)))
                 let raceID = try #require(created["raceID"]?.string)
                 races.append(raceID)
                 tokens["organiser\(name)"] = created["organiserToken"]?.string
-                let code = try ServerHarness.json(try await client.execute(uri: "/races/\(raceID)/join-codes", method: .post,
-                                                                           headers: ServerHarness.bearer(tokens["organiser\(name)"]!), body: ServerHarness.body("{}")))["code"]?.string
-                let joined = try ServerHarness.json(try await client.execute(uri: "/join", method: .post, body: ServerHarness.body(#"{"code": "\#(code!)", "name": "Anna"}"#)))
+                let code = try ServerHarness.json(
+                    try await client.execute(
+                        uri: "/races/\(raceID)/join-codes", method: .post,
+                        headers: ServerHarness.bearer(tokens["organiser\(name)"]!), body: ServerHarness.body("{}")))[
+                        "code"]?.string
+                let joined = try ServerHarness.json(
+                    try await client.execute(
+                        uri: "/join", method: .post, body: ServerHarness.body(#"{"code": "\#(code!)", "name": "Anna"}"#)
+                    ))
                 tokens["participant\(name)"] = joined["participantToken"]?.string
                 tokens["device\(name)"] = joined["deviceKey"]?.string
             }
             // Race A runs and ends first, so its event stream closes after the final standings.
             for action in ["start", "end"] {
-                #expect(try await client.execute(uri: "/races/\(races[0])/\(action)", method: .post, headers: ServerHarness.bearer(tokens["organiserA"]!)).status == .ok)
+                #expect(
+                    try await client.execute(
+                        uri: "/races/\(races[0])/\(action)", method: .post,
+                        headers: ServerHarness.bearer(tokens["organiserA"]!)
+                    ).status == .ok)
             }
             let a = races[0]
             let routes: [(method: HTTPRequest.Method, path: String, body: String, allowed: Set<String>)] = [
@@ -41,22 +53,31 @@ import Testing
             for route in routes {
                 for kind in [nil] + tokens.keys.sorted() {
                     let headers = kind.map { ServerHarness.bearer(tokens[$0]!) } ?? [:]
-                    let response = try await client.execute(uri: route.path, method: route.method, headers: headers,
-                                                            body: route.body.isEmpty ? nil : ServerHarness.body(route.body))
-                    let expected: HTTPResponse.Status? = kind == nil ? .unauthorized : route.allowed.contains(kind!) ? nil : .forbidden
+                    let response = try await client.execute(
+                        uri: route.path, method: route.method, headers: headers,
+                        body: route.body.isEmpty ? nil : ServerHarness.body(route.body))
+                    let expected: HTTPResponse.Status? =
+                        kind == nil ? .unauthorized : route.allowed.contains(kind!) ? nil : .forbidden
                     if let expected {
                         #expect(response.status == expected, "\(route.method) \(route.path) with \(kind ?? "no token")")
-                        #expect(try ServerHarness.json(response)["code"]?.string == (kind == nil ? "unauthorized" : "forbidden"))
+                        #expect(
+                            try ServerHarness.json(response)["code"]?.string
+                                == (kind == nil ? "unauthorized" : "forbidden"))
                     } else {
-                        #expect(![.unauthorized, .forbidden].contains(response.status), "\(route.method) \(route.path) with \(kind!)")
+                        #expect(
+                            ![.unauthorized, .forbidden].contains(response.status),
+                            "\(route.method) \(route.path) with \(kind!)")
                     }
                 }
-                let forged = try await client.execute(uri: route.path, method: route.method, headers: ServerHarness.bearer(String(repeating: "0", count: 64)))
+                let forged = try await client.execute(
+                    uri: route.path, method: route.method,
+                    headers: ServerHarness.bearer(String(repeating: "0", count: 64)))
                 #expect(forged.status == .unauthorized)
             }
             // The OsmAnd id takes only a device key.
             for kind in tokens.keys.sorted() where !kind.hasPrefix("device") {
-                let response = try await client.execute(uri: "/osmand?id=\(tokens[kind]!)&lat=47.378&lon=8.54&timestamp=\(Int(clock.now))", method: .post)
+                let response = try await client.execute(
+                    uri: "/osmand?id=\(tokens[kind]!)&lat=47.378&lon=8.54&timestamp=\(Int(clock.now))", method: .post)
                 #expect(response.status == .badRequest, "osmand with \(kind)")
             }
         }

@@ -1,7 +1,8 @@
 import GeoCore
 import Geofencing
-@testable import RaceSimulation
 import Testing
+
+@testable import RaceSimulation
 
 /// A leg's distance run: the track from one arrival instant to the next, the partial steps at
 /// both ends cut at the arrivals, so it is never shorter than the straight line between them.
@@ -45,8 +46,9 @@ struct LegDistanceTests {
             let rows = Array(0..<columns.count)
             let span = try #require(TrackSpan(rows: rows, of: columns, from: ends[0], to: ends[1]))
             let reference = Self.resampledLength(columns, from: ends[0], to: ends[1])
-            #expect(abs(span.lengthMeters - reference) <= 1e-6 * reference + 1e-6,
-                    "trial \(trial): \(span.lengthMeters) vs \(reference)")
+            #expect(
+                abs(span.lengthMeters - reference) <= 1e-6 * reference + 1e-6,
+                "trial \(trial): \(span.lengthMeters) vs \(reference)")
             let start = Self.position(columns, at: ends[0]), end = Self.position(columns, at: ends[1])
             #expect(Haversine.distanceMeters(span.start.latitude, span.start.longitude, start.0, start.1) < 1e-6)
             #expect(Haversine.distanceMeters(span.end.latitude, span.end.longitude, end.0, end.1) < 1e-6)
@@ -75,8 +77,10 @@ struct LegDistanceTests {
         if t <= columns.time[0] { return (columns.latitude[0], columns.longitude[0]) }
         for i in 1..<columns.count where columns.time[i] >= t {
             let f = (t - columns.time[i - 1]) / (columns.time[i] - columns.time[i - 1])
-            return (columns.latitude[i - 1] + f * (columns.latitude[i] - columns.latitude[i - 1]),
-                    columns.longitude[i - 1] + f * (columns.longitude[i] - columns.longitude[i - 1]))
+            return (
+                columns.latitude[i - 1] + f * (columns.latitude[i] - columns.latitude[i - 1]),
+                columns.longitude[i - 1] + f * (columns.longitude[i] - columns.longitude[i - 1])
+            )
         }
         return (columns.latitude[columns.count - 1], columns.longitude[columns.count - 1])
     }

@@ -1,6 +1,7 @@
 import RaceModel
-@testable import RaceSimulation
 import Testing
+
+@testable import RaceSimulation
 
 /// What `rehearse` advises about crowding: only at controls, where an organiser can act, with the
 /// threshold in the sentence.
@@ -18,8 +19,11 @@ struct RehearsalAdviceTests {
         let course = try #require(race.courses.first)
         let start = try #require(course.start), finish = try #require(course.finish)
         let control = try #require(course.stopIDs.first { $0 != start && $0 != finish })
-        #expect(Self.crowded(race, at: control, peak: 12)
-                == ["\(control): up to 12 participants inside at once (more than 6); stagger the starts or split the stop"])
+        #expect(
+            Self.crowded(race, at: control, peak: 12)
+                == [
+                    "\(control): up to 12 participants inside at once (more than 6); stagger the starts or split the stop"
+                ])
         #expect(Self.crowded(race, at: control, peak: Rehearsal.crowdLimit).isEmpty)
         #expect(Self.crowded(race, at: start, peak: 12).isEmpty)
         #expect(Self.crowded(race, at: finish, peak: 12).isEmpty)
@@ -34,7 +38,10 @@ struct RehearsalAdviceTests {
         let rehearsal = try Rehearsal(race: race, runs: 2, options: options, seed: 1)
         let ends = Set(race.courses.flatMap { [$0.start, $0.finish].compactMap { $0 } })
         // The field starts together: the start really is crowded, and still no advice names it.
-        #expect(rehearsal.stops.contains { ends.contains(race.stops[$0.stop].id) && $0.peakTogether > Rehearsal.crowdLimit })
-        #expect(!rehearsal.recommendations.contains { $0.stop.map(ends.contains) == true && $0.text.contains("at once") })
+        #expect(
+            rehearsal.stops.contains { ends.contains(race.stops[$0.stop].id) && $0.peakTogether > Rehearsal.crowdLimit }
+        )
+        #expect(
+            !rehearsal.recommendations.contains { $0.stop.map(ends.contains) == true && $0.text.contains("at once") })
     }
 }

@@ -14,7 +14,7 @@ struct RehearsalTests {
     @Test("with variants, every variant gets runners, who are judged on the course they ran")
     func variantsAreCompared() throws {
         var race = SyntheticFieldTests.race
-        race.courses.remove(at: 1)   // only the variants
+        race.courses.remove(at: 1)  // only the variants
         let rehearsal = try Self.rehearse(race)
         #expect(rehearsal.courses.map(\.course) == ["main", "main-2", "main-3"])
         #expect(rehearsal.courses.map(\.runners).reduce(0, +) == 9)
@@ -22,7 +22,9 @@ struct RehearsalTests {
             #expect(figures.runners > 0, "\(figures.course)")
             #expect(figures.lengthMeters == race.lengthMeters(of: race.courses.first { $0.id == figures.course }!))
             // Judged on another course's sequence, a runner would miss punches; on their own, nearly all finish.
-            #expect(Double(figures.finishTimes.count) >= 0.8 * Double(figures.runners * rehearsal.runs), "\(figures.course)")
+            #expect(
+                Double(figures.finishTimes.count) >= 0.8 * Double(figures.runners * rehearsal.runs), "\(figures.course)"
+            )
             #expect(figures.median == rehearsal.courseMedians[figures.course])
         }
     }
@@ -42,7 +44,8 @@ struct RehearsalTests {
 
         guard case .object(let members) = rehearsal.json else { Issue.record("not an object"); return }
         let json = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
-        guard case .array(let courses)? = json["courses"], case .object(let spreadMembers)? = json["courseSpread"] else {
+        guard case .array(let courses)? = json["courses"], case .object(let spreadMembers)? = json["courseSpread"]
+        else {
             Issue.record("no course comparison in \(members.map(\.key))"); return
         }
         #expect(courses.count == 3)

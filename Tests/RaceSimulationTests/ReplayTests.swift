@@ -11,7 +11,9 @@ struct ReplayTests {
     static let race: Race = {
         var builder = RaceBuilder(name: "Line").radius(25).timeLimit(minutes: 30)
         for i in 0..<5 {
-            builder = builder.stop("S\(i)", at: Coordinate(uncheckedLatitude: 0, longitude: Double(i) * 500 / Earth.metersPerDegree), id: "s\(i)")
+            builder = builder.stop(
+                "S\(i)", at: Coordinate(uncheckedLatitude: 0, longitude: Double(i) * 500 / Earth.metersPerDegree),
+                id: "s\(i)")
         }
         return builder.build()
     }()
@@ -24,13 +26,17 @@ struct ReplayTests {
             let x = speed * Double(t)
             let near = Int((x / 500).rounded())
             let north = skip.contains(near) && abs(x - Double(near) * 500) < 150 ? 100.0 : 0
-            columns.append(participant: p, time: Double(t), latitude: north / Earth.metersPerDegree, longitude: x / Earth.metersPerDegree)
+            columns.append(
+                participant: p, time: Double(t), latitude: north / Earth.metersPerDegree,
+                longitude: x / Earth.metersPerDegree)
         }
     }
 
     static func replay(_ speeds: [Double], skip: [Int: Set<Int>] = [:]) throws -> ReplayResult {
         var columns = PositionColumns()
-        for (p, speed) in speeds.enumerated() { run(speed: speed, participant: Int32(p), skip: skip[p] ?? [], into: &columns) }
+        for (p, speed) in speeds.enumerated() {
+            run(speed: speed, participant: Int32(p), skip: skip[p] ?? [], into: &columns)
+        }
         let names = speeds.indices.map { "R\($0)" }
         return try RaceReplay(race: race).run(ReplayInput(names: names, positions: columns))
     }
@@ -62,15 +68,17 @@ struct ReplayTests {
         #expect(abs(slowest.distanceRunMeters - 475) < 0.01 && abs(slowest.straightMeters - 500) < 0.01)
         #expect(abs(try #require(slowest.detourRatio) - 1) < 1e-9)
         // Constant pace: everyone loses nothing against their own form.
-        #expect(analysis.legs.allSatisfy { $0.timeLost < 0.05 }, "\(analysis.legs.map { ($0.participant, $0.from, $0.split, $0.timeLost) })")
+        #expect(
+            analysis.legs.allSatisfy { $0.timeLost < 0.05 },
+            "\(analysis.legs.map { ($0.participant, $0.from, $0.split, $0.timeLost) })")
     }
 
     @Test("MeOS baseline: best under 5 runners, mean of best 2 for 5–11, places 2…1+n/6 from 12")
     func meos() {
         #expect(LegAnalysis.meosBaseline([10, 20, 30, 40]) == 10)
         #expect(LegAnalysis.meosBaseline([10, 20, 30, 40, 50]) == 15)
-        #expect(LegAnalysis.meosBaseline(Array(stride(from: 10.0, through: 120, by: 10))) == 25)        // n = 12: places 2…3
-        #expect(LegAnalysis.meosBaseline(Array(stride(from: 10.0, through: 240, by: 10))) == 35)        // n = 24: places 2…5
+        #expect(LegAnalysis.meosBaseline(Array(stride(from: 10.0, through: 120, by: 10))) == 25)  // n = 12: places 2…3
+        #expect(LegAnalysis.meosBaseline(Array(stride(from: 10.0, through: 240, by: 10))) == 35)  // n = 24: places 2…5
     }
 
     @Test("a skipped stop is a missing punch; out-of-order visits are additional")
@@ -92,7 +100,7 @@ struct ReplayTests {
 
     @Test("over the time limit is OverTime; the leader timeline follows the fastest")
     func overTimeAndLeader() throws {
-        let result = try Self.replay([1.0, 3.0])   // 1 m/s needs 33 min for 2 km: over the 30 min limit
+        let result = try Self.replay([1.0, 3.0])  // 1 m/s needs 33 min for 2 km: over the 30 min limit
         #expect(result.courses[0].status == .overTime)
         #expect(result.courses[1].status == .ok)
         let leader = LeaderTimeline(result)
@@ -107,7 +115,9 @@ struct ReplayTests {
         var columns = PositionColumns()
         Self.run(speed: 3.0, participant: 0, into: &columns)
         // Participant 1's track begins inside stop 3 (not the start), then jumps 400 m.
-        for t in 500...560 { columns.append(participant: 1, time: Double(t), latitude: 0, longitude: 1500 / Earth.metersPerDegree) }
+        for t in 500...560 {
+            columns.append(participant: 1, time: Double(t), latitude: 0, longitude: 1500 / Earth.metersPerDegree)
+        }
         columns.append(participant: 1, time: 561, latitude: 0, longitude: 1900 / Earth.metersPerDegree)
         let result = try RaceReplay(race: Self.race).run(ReplayInput(names: ["Honest", "Sly"], positions: columns))
         let flags = CheatFlags(result).flags

@@ -11,7 +11,8 @@ struct StreamingReplayTests {
         let centre = Coordinate(uncheckedLatitude: random.uniform(-60...60), longitude: random.uniform(-179...179))
         var builder = RaceBuilder(name: "Random").timeLimit(minutes: 60)
         for i in 0..<(6 + Int(random.next() % 9)) {
-            let at = centre.destination(bearingDegrees: random.uniform(0...360), distanceMeters: random.uniform(0...1500))
+            let at = centre.destination(
+                bearingDegrees: random.uniform(0...360), distanceMeters: random.uniform(0...1500))
             builder = builder.stop("S\(i)", at: at, id: "s\(i)", radius: random.uniform(12...40))
         }
         return builder.build()
@@ -25,9 +26,11 @@ struct StreamingReplayTests {
             for (k, fix) in track.fixes.enumerated() {
                 rows.append((p, fix.time, fix.coordinate))
                 switch random.next() % 200 {
-                case 0: rows.append((p, fix.time, fix.coordinate))                                   // duplicate
-                case 1 where k > 5: rows.append((p, fix.time - 3, fix.coordinate))                    // out of order
-                case 2: rows.append((p, fix.time + 0.5, fix.coordinate.destination(bearingDegrees: 90, distanceMeters: 5000)))
+                case 0: rows.append((p, fix.time, fix.coordinate))  // duplicate
+                case 1 where k > 5: rows.append((p, fix.time - 3, fix.coordinate))  // out of order
+                case 2:
+                    rows.append(
+                        (p, fix.time + 0.5, fix.coordinate.destination(bearingDegrees: 90, distanceMeters: 5000)))
                 default: break
                 }
             }
@@ -49,12 +52,16 @@ struct StreamingReplayTests {
             let names = tracks.map(\.participant)
 
             var columns = PositionColumns()
-            for (p, t, c) in rows { columns.append(participant: Int32(p), time: t, latitude: c.latitude, longitude: c.longitude) }
+            for (p, t, c) in rows {
+                columns.append(participant: Int32(p), time: t, latitude: c.latitude, longitude: c.longitude)
+            }
             let replay = try RaceReplay(race: race)
             let batch = replay.run(ReplayInput(names: names, positions: columns))
 
             var stream = StreamingReplay(replay: replay)
-            for (p, t, c) in rows { stream.ingest(participant: p, time: t, latitude: c.latitude, longitude: c.longitude) }
+            for (p, t, c) in rows {
+                stream.ingest(participant: p, time: t, latitude: c.latitude, longitude: c.longitude)
+            }
             let summary = stream.finish(names: names)
 
             #expect(!batch.visits.isEmpty, "seed \(seed): the field visits no stop, the comparison is empty")
@@ -73,14 +80,22 @@ struct StreamingReplayTests {
         let tracks = field.tracks(startTime: 0)
         let replay = try RaceReplay(race: race)
         var merged = StreamingReplay(replay: replay), sequential = StreamingReplay(replay: replay)
-        for (p, t, c) in Self.mergedRows(tracks, &random) { merged.ingest(participant: p, time: t, latitude: c.latitude, longitude: c.longitude) }
+        for (p, t, c) in Self.mergedRows(tracks, &random) {
+            merged.ingest(participant: p, time: t, latitude: c.latitude, longitude: c.longitude)
+        }
         for (p, track) in tracks.enumerated() {
-            for fix in track.fixes { sequential.ingest(participant: p, time: fix.time, latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude) }
+            for fix in track.fixes {
+                sequential.ingest(
+                    participant: p, time: fix.time, latitude: fix.coordinate.latitude,
+                    longitude: fix.coordinate.longitude)
+            }
         }
         let names = tracks.map(\.participant)
         let a = merged.finish(names: names), b = sequential.finish(names: names)
         // Rows are numbered in feeding order, so compare everything but the row.
-        func strip(_ visits: [StopVisit]) -> [[Double]] { visits.map { [Double($0.participant), Double($0.stop), $0.time, $0.leftAt ?? -1] } }
+        func strip(_ visits: [StopVisit]) -> [[Double]] {
+            visits.map { [Double($0.participant), Double($0.stop), $0.time, $0.leftAt ?? -1] }
+        }
         #expect(!a.visits.isEmpty)
         #expect(strip(a.visits) == strip(b.visits))
         #expect(a.courses.map(\.status) == b.courses.map(\.status))

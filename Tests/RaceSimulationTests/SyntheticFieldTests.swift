@@ -15,12 +15,15 @@ struct SyntheticFieldTests {
         third.controls = Array(main.controls.dropFirst()) + main.controls.prefix(1)
         let short = Course(id: "short", start: main.start, finish: main.finish, controls: [main.controls[0]])
         race.courses = [main, short, second, third]
-        race.participants = [Participant(id: "ann", name: "Ann", course: "main-2"), Participant(id: "ben", name: "Ben")]
+        race.participants = [
+            Participant(id: "ann", name: "Ann", course: "main-2"), Participant(id: "ben", name: "Ben"),
+        ]
         return race
     }
 
-    @Test("unlisted participants are spread evenly over the first course's variants, never onto another course",
-          arguments: [2, 3, 7, 11])
+    @Test(
+        "unlisted participants are spread evenly over the first course's variants, never onto another course",
+        arguments: [2, 3, 7, 11])
     func spreadOverVariants(participants: Int) {
         let race = Self.race
         let field = SyntheticField(race: race, options: SyntheticField.Options(participants: participants), seed: 1)
@@ -39,7 +42,8 @@ struct SyntheticFieldTests {
     func castIsDeterministic() {
         let race = Self.race
         let options = SyntheticField.Options(participants: 9)
-        let a = SyntheticField(race: race, options: options, seed: 1), b = SyntheticField(race: race, options: options, seed: 99)
+        let a = SyntheticField(race: race, options: options, seed: 1),
+            b = SyntheticField(race: race, options: options, seed: 99)
         #expect((0..<9).map { a.course(of: $0)?.id } == (0..<9).map { b.course(of: $0)?.id })
         let cast = a.raceParticipants
         #expect(cast.count == 9)

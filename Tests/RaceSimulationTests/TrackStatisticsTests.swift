@@ -25,9 +25,9 @@ struct TrackStatisticsTests {
         var stats = Self.statistics()
         stats.startSegment()
         stats.add(latitude: 0, longitude: 0, time: 0)
-        stats.add(latitude: 0.005, longitude: 0, time: 10)   // 5 m in 10 s: 0.5 m/s, not above the threshold
+        stats.add(latitude: 0.005, longitude: 0, time: 10)  // 5 m in 10 s: 0.5 m/s, not above the threshold
         stats.startSegment()
-        stats.add(latitude: 1, longitude: 0, time: 100)      // 995 m away, but a new segment
+        stats.add(latitude: 1, longitude: 0, time: 100)  // 995 m away, but a new segment
         stats.add(latitude: 1.002, longitude: 0, time: 110)
         #expect(abs(stats.distanceMeters - 7) < 1e-9)
         #expect(stats.movingSeconds == 0)
@@ -38,9 +38,9 @@ struct TrackStatisticsTests {
         var stats = Self.statistics()
         stats.add(latitude: 0, longitude: 0, time: 0)
         stats.add(latitude: 0.003, longitude: 0, time: nil)
-        stats.add(latitude: 0.006, longitude: 0, time: 10)   // 6 m in 10 s: moving
-        stats.add(latitude: 0.012, longitude: 0, time: 10)   // no time passes: never moving
-        stats.add(latitude: 0.020, longitude: 0, time: 5)    // backwards in time: never moving
+        stats.add(latitude: 0.006, longitude: 0, time: 10)  // 6 m in 10 s: moving
+        stats.add(latitude: 0.012, longitude: 0, time: 10)  // no time passes: never moving
+        stats.add(latitude: 0.020, longitude: 0, time: 5)  // backwards in time: never moving
         #expect(abs(stats.distanceMeters - 20) < 1e-9)
         #expect(stats.movingSeconds == 10)
         #expect(stats.durationSeconds == 10)

@@ -36,7 +36,9 @@ struct TrackSynthesizerTests {
             let gaps = zip(fixes, fixes.dropFirst()).map { $1.time - $0.time }
             #expect(gaps.allSatisfy { $0 >= 1 })
             #expect(Double(gaps.filter { $0 == 1 }.count) / Double(gaps.count) > 0.95)
-            let speeds = zip(fixes, fixes.dropFirst()).map { $0.coordinate.distanceMeters(to: $1.coordinate) / ($1.time - $0.time) }
+            let speeds = zip(fixes, fixes.dropFirst()).map {
+                $0.coordinate.distanceMeters(to: $1.coordinate) / ($1.time - $0.time)
+            }
             let median = speeds.sorted()[speeds.count / 2]
             #expect(median > 0.5 && median < 6, "median \(median) m/s")
             #expect(speeds.max()! < 25, "no teleports")
@@ -54,7 +56,9 @@ struct TrackSynthesizerTests {
         for (i, track) in tracks.enumerated() {
             for stop in Self.race.stops {
                 let fence = try stop.fence.makeFence()
-                let reached = track.fixes.contains { fence.contains(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) }
+                let reached = track.fixes.contains {
+                    fence.contains(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
+                }
                 #expect(reached == !profiles[i].skippedStops.contains(stop.id), "\(track.participant) at \(stop.id)")
             }
         }

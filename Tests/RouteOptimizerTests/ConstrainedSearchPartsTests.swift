@@ -1,5 +1,6 @@
 import GeoCore
 import Testing
+
 @testable import RouteOptimizer
 
 /// The parts of the constrained search: block swaps and the free-sequence state that prices and
@@ -22,7 +23,9 @@ struct ConstrainedSearchPartsTests {
             let move = randomMove(count, &random)
             let a = Array(0..<count)
             let b = Array(a[move.i..<move.j]), c = Array(a[move.j..<move.k])
-            let expected = Array(a[..<move.i]) + (move.reverseC ? c.reversed() : c) + (move.reverseB ? b.reversed() : b) + Array(a[move.k...])
+            let expected =
+                Array(a[..<move.i]) + (move.reverseC ? c.reversed() : c) + (move.reverseB ? b.reversed() : b)
+                + Array(a[move.k...])
             #expect((0..<count).map { a[move.source(of: $0)] } == expected, "\(move)")
             #expect((0..<count).allSatisfy { move.destination(of: move.source(of: $0)) == $0 }, "\(move)")
         }
@@ -32,15 +35,18 @@ struct ConstrainedSearchPartsTests {
     /// the pins and precedence but may be late.
     private func randomState(_ round: Int, _ random: inout SplitMix64) throws -> (RouteProblem, FreeSequence)? {
         let n = 6 + round % 9
-        let problem = try Reference.problem(n, symmetric: round % 4 == 0, closed: round % 2 == 0, precedence: round % 3 != 0,
-                                            pins: round % 5 != 0, windows: round % 3 != 1, random: &random)
+        let problem = try Reference.problem(
+            n, symmetric: round % 4 == 0, closed: round % 2 == 0, precedence: round % 3 != 0,
+            pins: round % 5 != 0, windows: round % 3 != 1, random: &random)
         var order = RouteSolver.greedyOrder(problem).map { Int32($0) }
         var meter = FeasibilityMeter(problem)
         guard repairOrder(&order, meter: &meter).broken == 0 else { return nil }
         return (problem, FreeSequence(problem, order: order.map { Int($0) }))
     }
 
-    @Test("free sequence: a move's length change, lateness check and precedence check agree with recounts; applying keeps them")
+    @Test(
+        "free sequence: a move's length change, lateness check and precedence check agree with recounts; applying keeps them"
+    )
     func pricing() throws {
         var random = SplitMix64(seed: 2)
         var applied = 0, late = 0, rejected = 0
@@ -61,7 +67,9 @@ struct ConstrainedSearchPartsTests {
                 #expect(state.keepsPrecedence(move) == (new.broken == 0), "round \(round) \(move)")
                 let change = new.lateness - old.lateness
                 for bound in [change - 1, change, change + 1, 0, -1] {
-                    #expect(state.keepsLateness(move, within: bound) == (change <= bound), "round \(round) \(move) bound \(bound)")
+                    #expect(
+                        state.keepsLateness(move, within: bound) == (change <= bound),
+                        "round \(round) \(move) bound \(bound)")
                 }
                 guard new.broken == 0 else { rejected += 1; continue }
                 state.apply(move, delta: delta)
@@ -73,15 +81,17 @@ struct ConstrainedSearchPartsTests {
             }
         }
         // The random cases reach every branch: applied moves, late orders, moves that break precedence.
-        #expect(applied > 1000 && late > 100 && rejected > 100, "applied \(applied), late \(late), rejected \(rejected)")
+        #expect(
+            applied > 1000 && late > 100 && rejected > 100, "applied \(applied), late \(late), rejected \(rejected)")
     }
 
     @Test("free sequence layout: a pin is kept by construction; precedence with a fixed stop becomes an index bound")
     func layout() throws {
         // 0 fixed start, stop 3 pinned at position 2, stop 4 fixed finish; 1 must follow 3, 2 must precede 3.
-        let problem = try RouteProblem(matrix: DistanceMatrix(count: 6) { i, j in abs(i - j) }, shape: .openPath(start: 0, finish: 4),
-                                       precedence: [Precedence(before: 3, after: 1), Precedence(before: 2, after: 3)],
-                                       pins: [Pin(stop: 3, position: 2)])
+        let problem = try RouteProblem(
+            matrix: DistanceMatrix(count: 6) { i, j in abs(i - j) }, shape: .openPath(start: 0, finish: 4),
+            precedence: [Precedence(before: 3, after: 1), Precedence(before: 2, after: 3)],
+            pins: [Pin(stop: 3, position: 2)])
         let layout = FreeSequenceLayout(problem)
         #expect(layout.m == 3 && layout.freePositions == [1, 3, 4])
         #expect(layout.gaps.map(\.t) == [0, 1, 3])

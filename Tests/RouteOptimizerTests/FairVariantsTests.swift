@@ -1,13 +1,15 @@
 import GeoCore
 import RaceKitCore
 import Testing
+
 @testable import RouteOptimizer
 
 struct FairVariantsTests {
     @Test("variants stay within the allowed excess, differ, and share few legs", arguments: [9, 30])
     func variants(n: Int) throws {
         var random = SplitMix64(seed: UInt64(n))
-        let problem = try RouteProblem(matrix: Reference.matrix(n, symmetric: false, random: &random), shape: .openPath(start: 0))
+        let problem = try RouteProblem(
+            matrix: Reference.matrix(n, symmetric: false, random: &random), shape: .openPath(start: 0))
         let options = RouteSolver.Options(timeLimit: nil, iterations: 60, seed: 2)
         let set = try RouteSolver.fairVariants(problem, count: 3, maxExcessPercent: 15, options: options)
         #expect(set.variants.count == 3)
@@ -30,16 +32,19 @@ struct FairVariantsTests {
         #expect(set.variants[1].solution.order[0] == 0)
     }
 
-    @Test("with both ends fixed, variants are distinct whenever enough distinct orders fit: brute force, 60 seeded cases of 5–10 stops")
+    @Test(
+        "with both ends fixed, variants are distinct whenever enough distinct orders fit: brute force, 60 seeded cases of 5–10 stops"
+    )
     func distinctWithFixedEnds() throws {
         for seed in 1...60 {
             var random = SplitMix64(seed: UInt64(seed))
-            let n = 5 + seed % 6   // 5…10 stops: 6 to 40 320 orders between the ends
+            let n = 5 + seed % 6  // 5…10 stops: 6 to 40 320 orders between the ends
             let matrix = Reference.matrix(n, symmetric: seed % 2 == 0, random: &random)
             let problem = try RouteProblem(matrix: matrix, shape: .openPath(start: 0, finish: n - 1))
             let excess = [3.0, 10, 25][seed % 3]
-            let set = try RouteSolver.fairVariants(problem, count: 3, maxExcessPercent: excess,
-                                                   options: RouteSolver.Options(timeLimit: nil, iterations: 40, seed: UInt64(seed)))
+            let set = try RouteSolver.fairVariants(
+                problem, count: 3, maxExcessPercent: excess,
+                options: RouteSolver.Options(timeLimit: nil, iterations: 40, seed: UInt64(seed)))
             // Every order between the fixed ends, by brute force.
             var lengths: [Int] = []
             var inner = Array(1..<(n - 1))
@@ -55,9 +60,13 @@ struct FairVariantsTests {
             let fittingOrders = lengths.filter { $0 <= bound }.count
             #expect(set.variants[0].solution.length == optimum, "seed \(seed): the first variant is the optimum")
             // The bound always holds: fewer variants rather than one over it.
-            #expect(set.variants.allSatisfy { $0.solution.length <= bound }, "seed \(seed): a variant exceeds the bound")
-            #expect(set.variants.allSatisfy { $0.excessPercent <= excess }, "seed \(seed): a reported excess over the bound")
-            #expect(Set(set.variants.map(\.solution.order)).count == set.variants.count, "seed \(seed): variants repeat")
+            #expect(
+                set.variants.allSatisfy { $0.solution.length <= bound }, "seed \(seed): a variant exceeds the bound")
+            #expect(
+                set.variants.allSatisfy { $0.excessPercent <= excess }, "seed \(seed): a reported excess over the bound"
+            )
+            #expect(
+                Set(set.variants.map(\.solution.order)).count == set.variants.count, "seed \(seed): variants repeat")
             if problem.count <= RouteSolver.exhaustiveLimit {
                 // Every order is a candidate there: exactly as many variants as fit, up to 3.
                 #expect(set.variants.count == min(3, fittingOrders), "seed \(seed): \(fittingOrders) orders fit")
@@ -74,8 +83,9 @@ struct FairVariantsTests {
         return a == b ? 0 : (b - a == 1 ? 10 : (b - a == 2 ? 15 : 30))
     }
 
-    @Test("the bound is enforced: an order 33.3 % longer is no variant within 1 % or 33 %, but is within 34 %",
-          arguments: [(1.0, 1), (33.0, 1), (34.0, 2)])
+    @Test(
+        "the bound is enforced: an order 33.3 % longer is no variant within 1 % or 33 %, but is within 34 %",
+        arguments: [(1.0, 1), (33.0, 1), (34.0, 2)])
     func boundEnforced(excess: Double, expected: Int) throws {
         let problem = try RouteProblem(matrix: Self.twoOrders, shape: .openPath(start: 0, finish: 3))
         // 33 % of 30 is 9.9: the longest allowed is 39, so 40 does not fit; 34 % allows 40.

@@ -1,6 +1,7 @@
 import GeoCore
 import RaceKitCore
 import Testing
+
 @testable import RouteOptimizer
 
 /// Held–Karp against trying every permutation, over many seeded random instances.
@@ -29,8 +30,9 @@ struct HeldKarpTests {
         var feasible = 0
         for round in 0..<25 {
             let n = 4 + round % 4
-            let problem = try Reference.problem(n, symmetric: c.symmetric, closed: c.closed, precedence: c.precedence,
-                                                pins: c.pins, windows: c.windows, random: &random)
+            let problem = try Reference.problem(
+                n, symmetric: c.symmetric, closed: c.closed, precedence: c.precedence,
+                pins: c.pins, windows: c.windows, random: &random)
             let expected = Reference.bruteForce(problem)
             let exact = HeldKarp.solve(problem)
             #expect(exact?.length == expected, "round \(round)")
@@ -47,8 +49,9 @@ struct HeldKarpTests {
     func eightStops() throws {
         var random = SplitMix64(seed: 8)
         for _ in 0..<3 {
-            let problem = try Reference.problem(8, symmetric: false, closed: false, precedence: true, pins: false, windows: false,
-                                                random: &random)
+            let problem = try Reference.problem(
+                8, symmetric: false, closed: false, precedence: true, pins: false, windows: false,
+                random: &random)
             #expect(HeldKarp.solve(problem)?.length == Reference.bruteForce(problem))
         }
     }
@@ -64,7 +67,10 @@ struct HeldKarpTests {
         // Each of 1 and 2 can be reached in time alone (validation passes), not both.
         windows[2] = TimeWindow(opens: 0, closes: 100)
         let bad = try RouteProblem(matrix: matrix, shape: .openPath(start: 0), timeWindows: windows)
-        #expect(throws: InputError(.noFeasibleOrder, "no order of the 8 stops satisfies every constraint (proven by exhaustive search)")) {
+        #expect(
+            throws: InputError(
+                .noFeasibleOrder, "no order of the 8 stops satisfies every constraint (proven by exhaustive search)")
+        ) {
             try RouteSolver.solve(bad)
         }
     }

@@ -1,5 +1,6 @@
 import GeoCore
 import Testing
+
 @testable import RouteOptimizer
 
 /// The quick infeasibility proof for time windows (``RouteSolver/provablyLate(_:)``): never on a
@@ -20,12 +21,16 @@ struct ProvablyLateTests {
         var pairs: [Precedence] = []
         for _ in 0..<(round % 3) {
             let a = Int(random.next() % UInt64(n)), b = Int(random.next() % UInt64(n))
-            if a != b { pairs.append(rank[a] < rank[b] ? Precedence(before: a, after: b) : Precedence(before: b, after: a)) }
+            if a != b {
+                pairs.append(rank[a] < rank[b] ? Precedence(before: a, after: b) : Precedence(before: b, after: a))
+            }
         }
         var pins: [Pin] = []
         for _ in 0..<(round % 4 == 1 ? 2 : 0) {
             let s = Int(random.next() % UInt64(n)), p = 1 + Int(random.next() % UInt64(n - 2))
-            if s != start && s != finish && !pins.contains(where: { $0.stop == s || $0.position == p }) { pins.append(Pin(stop: s, position: p)) }
+            if s != start && s != finish && !pins.contains(where: { $0.stop == s || $0.position == p }) {
+                pins.append(Pin(stop: s, position: p))
+            }
         }
         let windows: [TimeWindow?] = (0..<n).map { _ in
             guard random.next() % 2 == 0 else { return nil }
@@ -33,8 +38,9 @@ struct ProvablyLateTests {
             return TimeWindow(opens: opens, closes: opens + Int(random.next() % 1500))
         }
         let shape: RouteShape = closed ? .closedTour(start: start) : .openPath(start: start, finish: finish)
-        return try? RouteProblem(matrix: matrix, shape: shape, precedence: pairs, pins: pins, timeWindows: windows,
-                                 serviceTimes: (0..<n).map { _ in Int(random.next() % 50) })
+        return try? RouteProblem(
+            matrix: matrix, shape: shape, precedence: pairs, pins: pins, timeWindows: windows,
+            serviceTimes: (0..<n).map { _ in Int(random.next() % 50) })
     }
 
     @Test("never claims a feasible problem is infeasible (against Held–Karp), and catches some infeasible ones")
@@ -70,7 +76,8 @@ struct ProvablyLateTests {
         let problem = try RouteProblem(matrix: matrix, shape: .closedTour(start: 0), timeWindows: windows)
         #expect(RouteSolver.provablyLate(problem) != nil)
         do {
-            _ = try RouteSolver.solve(problem, options: RouteSolver.Options(timeLimit: nil, iterations: 10, seed: 1, exactLimit: 0))
+            _ = try RouteSolver.solve(
+                problem, options: RouteSolver.Options(timeLimit: nil, iterations: 10, seed: 1, exactLimit: 0))
             Issue.record("solved an infeasible problem")
         } catch {
             #expect(error.code == .noFeasibleOrder)

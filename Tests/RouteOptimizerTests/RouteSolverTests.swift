@@ -1,5 +1,6 @@
 import GeoCore
 import Testing
+
 @testable import RouteOptimizer
 
 /// The heuristics against Held–Karp, constraints, determinism, open paths.
@@ -9,15 +10,17 @@ struct RouteSolverTests {
         RouteSolver.Options(timeLimit: nil, iterations: rounds, seed: seed, exactLimit: 0)
     }
 
-    @Test("the heuristics find the Held–Karp optimum on most random 10–12 stop instances and never break a constraint",
-          arguments: [(true, false), (false, false), (true, true), (false, true)])
+    @Test(
+        "the heuristics find the Held–Karp optimum on most random 10–12 stop instances and never break a constraint",
+        arguments: [(true, false), (false, false), (true, true), (false, true)])
     func matchesExact(symmetric: Bool, constrained: Bool) throws {
         var random = SplitMix64(seed: symmetric ? 10 : 11)
         var optimal = 0, total = 0
         for round in 0..<10 {
             let n = 10 + round % 3
-            let problem = try Reference.problem(n, symmetric: symmetric, closed: round % 2 == 0, precedence: constrained,
-                                                pins: constrained, windows: false, random: &random)
+            let problem = try Reference.problem(
+                n, symmetric: symmetric, closed: round % 2 == 0, precedence: constrained,
+                pins: constrained, windows: false, random: &random)
             let exact = try #require(HeldKarp.solve(problem))
             let found = try RouteSolver.solve(problem, options: heuristic(rounds: 100))
             #expect(!found.isProvenOptimal && found.method != .heldKarp)
@@ -33,20 +36,24 @@ struct RouteSolverTests {
         #expect(optimal * 10 >= total * 8, "optimal on \(optimal) of \(total)")
     }
 
-    @Test("the constrained engine against Held–Karp: 40 seeded asymmetric 9–12 stop instances, precedence and pins, open and closed",
-          arguments: [false, true])
+    @Test(
+        "the constrained engine against Held–Karp: 40 seeded asymmetric 9–12 stop instances, precedence and pins, open and closed",
+        arguments: [false, true])
     func constrainedMatchesExact(windows: Bool) throws {
         var random = SplitMix64(seed: windows ? 22 : 21)
         var optimal = 0, solved = 0, total = 0
         for round in 0..<40 {
-            let problem = try Reference.problem(9 + round % 4, symmetric: false, closed: round % 2 == 0, precedence: true, pins: true,
-                                                windows: windows, random: &random)
+            let problem = try Reference.problem(
+                9 + round % 4, symmetric: false, closed: round % 2 == 0, precedence: true, pins: true,
+                windows: windows, random: &random)
             guard let exact = HeldKarp.solve(problem) else { continue }
             total += 1
-            guard let found = try? RouteSolver.solve(problem, options: heuristic(rounds: 100, seed: UInt64(round))) else { continue }
+            guard let found = try? RouteSolver.solve(problem, options: heuristic(rounds: 100, seed: UInt64(round)))
+            else { continue }
             solved += 1
             #expect(found.method == .constrainedLocalSearch)
-            #expect(problem.violations(of: found.order).isEmpty, "round \(round): \(problem.violations(of: found.order))")
+            #expect(
+                problem.violations(of: found.order).isEmpty, "round \(round): \(problem.violations(of: found.order))")
             #expect(found.length == problem.length(of: found.order) && found.length >= exact.length)
             if found.length == exact.length { optimal += 1 }
         }
@@ -63,8 +70,9 @@ struct RouteSolverTests {
         var random = SplitMix64(seed: 12)
         var checked = 0
         for _ in 0..<12 {
-            let problem = try Reference.problem(10, symmetric: false, closed: false, precedence: true, pins: false, windows: true,
-                                                random: &random)
+            let problem = try Reference.problem(
+                10, symmetric: false, closed: false, precedence: true, pins: false, windows: true,
+                random: &random)
             guard let exact = HeldKarp.solve(problem) else { continue }
             guard let found = try? RouteSolver.solve(problem, options: heuristic(rounds: 100)) else { continue }
             #expect(problem.violations(of: found.order).isEmpty)
@@ -93,7 +101,9 @@ struct RouteSolverTests {
     func openPaths(symmetric: Bool) throws {
         var random = SplitMix64(seed: 6)
         let matrix = Reference.matrix(40, symmetric: symmetric, random: &random)
-        for shape in [RouteShape.openPath(start: 3, finish: 17), .openPath(start: 5), .openPath(finish: 9), .openPath()] {
+        for shape in [
+            RouteShape.openPath(start: 3, finish: 17), .openPath(start: 5), .openPath(finish: 9), .openPath(),
+        ] {
             let problem = try RouteProblem(matrix: matrix, shape: shape)
             let solution = try RouteSolver.solve(problem, options: heuristic(rounds: 100))
             #expect(Set(solution.order) == Set(0..<40))
@@ -109,7 +119,11 @@ struct RouteSolverTests {
         let ticks = Ticks()
         var random = SplitMix64(seed: 7)
         let problem = try RouteProblem(matrix: Reference.matrix(50, symmetric: true, random: &random))
-        let options = RouteSolver.Options(timeLimit: 10, seed: 1, clock: { ticks.now += 1; return ticks.now })
+        let options = RouteSolver.Options(
+            timeLimit: 10, seed: 1,
+            clock: {
+                ticks.now += 1; return ticks.now
+            })
         let solution = try RouteSolver.solve(problem, options: options)
         // The clock is read at the start, by the 1-tree ascent until its share of the budget is
         // spent (two reads here) and every 16 rounds: 10 ticks allow 16 × 7 + … rounds.
@@ -118,7 +132,9 @@ struct RouteSolverTests {
 
     @Test("haversine matrix: symmetric whole metres")
     func haversine() throws {
-        let points = [try Coordinate(latitude: 48.8566, longitude: 2.3522), try Coordinate(latitude: 51.5074, longitude: -0.1278)]
+        let points = [
+            try Coordinate(latitude: 48.8566, longitude: 2.3522), try Coordinate(latitude: 51.5074, longitude: -0.1278),
+        ]
         let matrix = DistanceMatrix(haversineBetween: points)
         #expect(matrix[0, 1] == matrix[1, 0])
         #expect(matrix[0, 1] == Int(Haversine.distanceMeters(points[0], points[1]).rounded()))

@@ -1,5 +1,6 @@
 import GeoCore
 import Testing
+
 @testable import RouteOptimizer
 
 /// The 1-tree ascent's sparse graph, its spanning trees and the α-nearness lists, against slow
@@ -50,16 +51,22 @@ struct SparseGraphTests {
                     #expect(u != v)
                     rows[v].insert(u)
                 }
-                #expect(rows[v].count == Int(graph.offsets[v + 1] - graph.offsets[v]), "round \(round): duplicate in row \(v)")
+                #expect(
+                    rows[v].count == Int(graph.offsets[v + 1] - graph.offsets[v]),
+                    "round \(round): duplicate in row \(v)")
             }
             for v in 0..<n {
                 for u in rows[v] { #expect(rows[u].contains(v), "round \(round): \(v)–\(u) one way only") }
                 for m in 0..<k { #expect(rows[v].contains(Int(nearest[v * k + m]))) }
             }
             let zero = [Double](repeating: 0, count: n)
-            #expect(kruskal(graph, zero, excluded: graph.leaf) != nil, "round \(round): disconnected without leaf \(graph.leaf)")
+            #expect(
+                kruskal(graph, zero, excluded: graph.leaf) != nil,
+                "round \(round): disconnected without leaf \(graph.leaf)")
             // With the complete graph's minimum spanning tree inside, the sparse tree costs the same.
-            #expect(abs(kruskal(graph, zero, excluded: -1)! - kruskal(Reference.completeGraph(matrix), zero, excluded: -1)!) < 1e-6)
+            #expect(
+                abs(kruskal(graph, zero, excluded: -1)! - kruskal(Reference.completeGraph(matrix), zero, excluded: -1)!)
+                    < 1e-6)
         }
     }
 
@@ -69,13 +76,18 @@ struct SparseGraphTests {
         for round in 0..<40 {
             let n = 4 + round * 2
             let matrix = Reference.matrix(n, symmetric: true, random: &random)
-            let graph = round % 2 == 0 ? Reference.completeGraph(matrix)
-                : Reference.sparseGraph(matrix, nearest: nearestNeighbours(count: n, k: min(3, n - 1)) { matrix[$0, $1] }, k: min(3, n - 1))
+            let graph =
+                round % 2 == 0
+                ? Reference.completeGraph(matrix)
+                : Reference.sparseGraph(
+                    matrix, nearest: nearestNeighbours(count: n, k: min(3, n - 1)) { matrix[$0, $1] }, k: min(3, n - 1))
             let pi = penalties(n, scale: round % 3 == 0 ? 0 : 300, random: &random)
             let excluded = round % 4 < 2 ? -1 : graph.leaf
             let root = excluded == 0 ? 1 : 0
             let builder = SpanningTreeBuilder(graph)
-            let cost = try #require(pi.withUnsafeBufferPointer { builder.build(penalties: $0.baseAddress!, root: root, excluded: excluded) })
+            let cost = try #require(
+                pi.withUnsafeBufferPointer { builder.build(penalties: $0.baseAddress!, root: root, excluded: excluded) }
+            )
             let reference = try #require(kruskal(graph, pi, excluded: excluded))
             #expect(abs(cost - reference) < 1e-6, "round \(round): Prim \(cost), Kruskal \(reference)")
             #expect(builder.treeSize == n - (excluded >= 0 ? 1 : 0))
@@ -84,7 +96,9 @@ struct SparseGraphTests {
             for q in 0..<builder.treeSize {
                 let v = Int(builder.order[q]), p = Int(builder.parent[v])
                 #expect(v != excluded)
-                if q == 0 { #expect(v == root && p == root) } else {
+                if q == 0 {
+                    #expect(v == root && p == root)
+                } else {
                     #expect(seen.contains(p), "round \(round): \(v) before its parent \(p)")
                     total += Double(matrix[v, p]) + pi[v] + pi[p]
                 }
@@ -111,8 +125,9 @@ struct SparseGraphTests {
             let (k, a) = (min(5, n - 1), 3)
             let lists = matrix.entries.withUnsafeBufferPointer { d in
                 pi.withUnsafeBufferPointer { p in
-                    alphaNeighbours(count: n, k: k, alphaCount: a, parent: parent, order: order, distance: d.baseAddress!,
-                                    penalties: p.baseAddress!)
+                    alphaNeighbours(
+                        count: n, k: k, alphaCount: a, parent: parent, order: order, distance: d.baseAddress!,
+                        penalties: p.baseAddress!)
                 }
             }
             func cost(_ i: Int, _ j: Int) -> Double { Double(matrix[i, j]) + pi[i] + pi[j] }
@@ -133,7 +148,9 @@ struct SparseGraphTests {
             }
             for i in 0..<n {
                 let others = (0..<n).filter { $0 != i }
-                let byAlpha = others.sorted { (cost(i, $0) - beta(i, $0), cost(i, $0), $0) < (cost(i, $1) - beta(i, $1), cost(i, $1), $1) }
+                let byAlpha = others.sorted {
+                    (cost(i, $0) - beta(i, $0), cost(i, $0), $0) < (cost(i, $1) - beta(i, $1), cost(i, $1), $1)
+                }
                 let expected = Array(byAlpha.prefix(a))
                 let rest = others.filter { !expected.contains($0) }.sorted { (cost(i, $0), $0) < (cost(i, $1), $1) }
                 let got = (0..<k).map { Int(lists[i * k + $0]) }

@@ -1,5 +1,6 @@
 import GeoCore
 import RaceKitCore
+
 @testable import RouteOptimizer
 
 /// Random instances and a brute-force reference for the optimizer tests.
@@ -26,7 +27,9 @@ enum Reference {
     /// The ascent's graph on `nearest` (k per stop, row-major) and a minimum spanning tree.
     static func sparseGraph(_ matrix: DistanceMatrix, nearest: [Int32], k: Int) -> SparseGraph {
         let n = matrix.count
-        return matrix.entries.withUnsafeBufferPointer { SparseGraph(count: n, nearest: nearest, k: k, distance: $0.baseAddress!) }
+        return matrix.entries.withUnsafeBufferPointer {
+            SparseGraph(count: n, nearest: nearest, k: k, distance: $0.baseAddress!)
+        }
     }
 
     /// Every permutation of 0..<n (Heap's algorithm).
@@ -59,17 +62,25 @@ enum Reference {
 
     /// A random valid problem with the requested constraints (drawn again until it validates; it
     /// may still have no feasible order).
-    static func problem(_ n: Int, symmetric: Bool, closed: Bool, precedence: Bool, pins: Bool, windows: Bool,
-                        random: inout SplitMix64) throws -> RouteProblem {
+    static func problem(
+        _ n: Int, symmetric: Bool, closed: Bool, precedence: Bool, pins: Bool, windows: Bool,
+        random: inout SplitMix64
+    ) throws -> RouteProblem {
         for _ in 0..<200 {
-            if let problem = try? draw(n, symmetric: symmetric, closed: closed, precedence: precedence, pins: pins,
-                                       windows: windows, random: &random) { return problem }
+            if let problem = try? draw(
+                n, symmetric: symmetric, closed: closed, precedence: precedence, pins: pins,
+                windows: windows, random: &random)
+            {
+                return problem
+            }
         }
         throw InputError(.invalidOption, "no valid random problem")
     }
 
-    private static func draw(_ n: Int, symmetric: Bool, closed: Bool, precedence: Bool, pins: Bool, windows: Bool,
-                        random: inout SplitMix64) throws -> RouteProblem {
+    private static func draw(
+        _ n: Int, symmetric: Bool, closed: Bool, precedence: Bool, pins: Bool, windows: Bool,
+        random: inout SplitMix64
+    ) throws -> RouteProblem {
         let matrix = matrix(n, symmetric: symmetric, random: &random)
         let start: Int? = closed || random.next() % 2 == 0 ? Int(random.next() % UInt64(n)) : nil
         var finish: Int? = nil
@@ -84,7 +95,9 @@ enum Reference {
             let rank = Array(0..<n).shuffled(using: &random)
             for _ in 0..<2 {
                 let a = Int(random.next() % UInt64(n)), b = Int(random.next() % UInt64(n))
-                if a != b { pairs.append(rank[a] < rank[b] ? Precedence(before: a, after: b) : Precedence(before: b, after: a)) }
+                if a != b {
+                    pairs.append(rank[a] < rank[b] ? Precedence(before: a, after: b) : Precedence(before: b, after: a))
+                }
             }
         }
         var pinList: [Pin] = []
@@ -95,10 +108,12 @@ enum Reference {
         var timeWindows: [TimeWindow?] = []
         if windows {
             timeWindows = (0..<n).map { _ in
-                random.next() % 3 == 0 ? TimeWindow(opens: Int(random.next() % 1500), closes: 1500 + Int(random.next() % 4000)) : nil
+                random.next() % 3 == 0
+                    ? TimeWindow(opens: Int(random.next() % 1500), closes: 1500 + Int(random.next() % 4000)) : nil
             }
         }
-        return try RouteProblem(matrix: matrix, shape: shape, precedence: pairs, pins: pinList, timeWindows: timeWindows,
-                                serviceTimes: windows ? (0..<n).map { _ in Int(random.next() % 50) } : [])
+        return try RouteProblem(
+            matrix: matrix, shape: shape, precedence: pairs, pins: pinList, timeWindows: timeWindows,
+            serviceTimes: windows ? (0..<n).map { _ in Int(random.next() % 50) } : [])
     }
 }

@@ -1,5 +1,6 @@
 import GeoCore
 import Testing
+
 @testable import RouteOptimizer
 
 /// The parts of the symmetric search: the greedy-edge start and the 1-tree penalties.
@@ -17,7 +18,9 @@ struct TourSearchPartsTests {
             #expect(tour.count == n && Set(tour) == Set(0..<n), "round \(round)")
             var edges = Set<[Int]>()
             for p in 0..<n { edges.insert([tour[p], tour[(p + 1) % n]].sorted()) }
-            for (a, b) in fixed { #expect(edges.contains([a, b].sorted()), "round \(round): fixed edge \(a)–\(b) lost") }
+            for (a, b) in fixed {
+                #expect(edges.contains([a, b].sorted()), "round \(round): fixed edge \(a)–\(b) lost")
+            }
         }
     }
 
@@ -33,7 +36,9 @@ struct TourSearchPartsTests {
             let graph = Reference.completeGraph(matrix)
             let plain = oneTreePenalties(graph: graph, upperBound: optimum, iterations: 1) { false }.bound
             let ascended = oneTreePenalties(graph: graph, upperBound: optimum, iterations: 100) { false }
-            #expect(ascended.bound <= Double(optimum) + 1e-6, "round \(round): bound \(ascended.bound) > optimum \(optimum)")
+            #expect(
+                ascended.bound <= Double(optimum) + 1e-6, "round \(round): bound \(ascended.bound) > optimum \(optimum)"
+            )
             #expect(ascended.bound >= plain - 1e-6)
             if ascended.bound > plain + 1e-6 { raised += 1 }
             // The transformed distances rank tours as the true ones do: each tour pays 2 Σ π more.
@@ -57,7 +62,11 @@ struct TourSearchPartsTests {
         let problem = try RouteProblem(matrix: Reference.matrix(40, symmetric: true, random: &random))
         // A clock that advances one second per read: the ascent may read it ascentPercent % of 100
         // times, and the kicks read it once per 16 rounds.
-        let options = RouteSolver.Options(timeLimit: 100, seed: 1, clock: { ticks.now += 1; return ticks.now })
+        let options = RouteSolver.Options(
+            timeLimit: 100, seed: 1,
+            clock: {
+                ticks.now += 1; return ticks.now
+            })
         let solution = try RouteSolver.solve(problem, options: options)
         #expect(solution.iterations > 16 * (100 - Int(SymmetricTourSearch.ascentPercent) - 10))
         #expect(Set(solution.order) == Set(0..<40))

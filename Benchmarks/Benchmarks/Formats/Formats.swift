@@ -18,9 +18,11 @@ private let document: GPXDocument = {
         for k in 0..<5_000 {
             lat += random.uniform(-0.0001...0.0001)
             lon += random.uniform(-0.0001...0.0001)
-            points.append(GPXPoint(latitude: (lat * 1e9).rounded() / 1e9, longitude: (lon * 1e9).rounded() / 1e9,
-                                   elevation: (random.uniform(500...2000) * 1000).rounded() / 1000,
-                                   time: 1_600_000_000 + Double(k)))
+            points.append(
+                GPXPoint(
+                    latitude: (lat * 1e9).rounded() / 1e9, longitude: (lon * 1e9).rounded() / 1e9,
+                    elevation: (random.uniform(500...2000) * 1000).rounded() / 1000,
+                    time: 1_600_000_000 + Double(k)))
         }
         doc.tracks.append(GPXTrack(info: GPXPathInfo(name: "track \(t)"), segments: [GPXTrackSegment(points: points)]))
     }
@@ -30,8 +32,9 @@ private let gpxBytes = Array(document.gpxText().utf8)
 private let geoJSONBytes = Array(GeoJSONObject(gpx: document).jsonText().utf8)
 
 let benchmarks: @Sendable () -> Void = {
-    let configuration = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
-                                                maxDuration: .seconds(5), maxIterations: 20)
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
+        maxDuration: .seconds(5), maxIterations: 20)
     let megabytes = { (bytes: [UInt8]) in String(format: "%.1f MB", Double(bytes.count) / 1e6) }
 
     Benchmark("GPX streaming read, 100 000 points, \(megabytes(gpxBytes))", configuration: configuration) { _ in
@@ -55,7 +58,9 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("RFC 3339 time parsing, 100 000 times", configuration: configuration) { _ in
         var sum = 0.0
-        for k in 0..<100_000 { sum += Timestamp.parse(k & 1 == 0 ? "2024-05-01T06:00:05.250Z" : "2010-08-05T14:23:59+02:00") ?? 0 }
+        for k in 0..<100_000 {
+            sum += Timestamp.parse(k & 1 == 0 ? "2024-05-01T06:00:05.250Z" : "2010-08-05T14:23:59+02:00") ?? 0
+        }
         blackHole(sum)
     }
 }

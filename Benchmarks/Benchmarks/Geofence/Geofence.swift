@@ -16,10 +16,13 @@ private let city = FenceWorkload.generate(layout: .city, stops: 10_000, particip
 private let global = FenceWorkload.generate(layout: .global, stops: 2_000, participants: 200, seconds: 1_000, seed: 2)
 
 /// Every position of the workload queried, split over `threads`: the hits and the positions with one.
-private func queryAll(_ workload: FenceWorkload, _ index: GridIndex, threads: Int) -> (hits: Int, positionsWithHit: Int) {
+private func queryAll(_ workload: FenceWorkload, _ index: GridIndex, threads: Int) -> (hits: Int, positionsWithHit: Int)
+{
     workload.positions.latitude.withUnsafeBufferPointer { lat in
         workload.positions.longitude.withUnsafeBufferPointer { lon in
-            let counts = index.reduceHits(latitudes: lat, longitudes: lon, threads: threads, into: (hits: 0, positions: 0, last: -1)) {
+            let counts = index.reduceHits(
+                latitudes: lat, longitudes: lon, threads: threads, into: (hits: 0, positions: 0, last: -1)
+            ) {
                 counts, position, _ in
                 counts.hits += 1
                 if position != counts.last { counts.positions += 1; counts.last = position }
@@ -63,8 +66,10 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(queryAll(global, index, threads: 1))
     }
 
-    Benchmark("Point query, city, 1 000 positions one at a time",
-              configuration: .init(metrics: [.wallClock, .mallocCountTotal])) { benchmark in
+    Benchmark(
+        "Point query, city, 1 000 positions one at a time",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal])
+    ) { benchmark in
         let index = GridIndex(fences: city.fences)
         let p = city.positions
         benchmark.startMeasurement()
@@ -75,8 +80,10 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(found)
     }
 
-    Benchmark("Load positions CSV, 1 M rows (~40 MB) from memory",
-              configuration: .init(metrics: [.wallClock, .throughput], maxIterations: 10)) { benchmark in
+    Benchmark(
+        "Load positions CSV, 1 M rows (~40 MB) from memory",
+        configuration: .init(metrics: [.wallClock, .throughput], maxIterations: 10)
+    ) { benchmark in
         let bytes = positionsCSV(city)
         benchmark.startMeasurement()
         blackHole(try PositionsCSV.parse(bytes, file: "positions.csv"))

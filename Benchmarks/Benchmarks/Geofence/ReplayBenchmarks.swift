@@ -7,8 +7,11 @@ import RaceSimulation
 /// The replay workload of the simulation issue: 1 000 participants × 3 600 fixes (1 Hz, an
 /// hour) through a 30-stop race, GPX parsing excluded. Fixes per second = throughput × 3.6 M.
 func replayBenchmarks() {
-    Benchmark("Replay, 1 000 participants × 3 600 fixes × 30 stops",
-              configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 5)) { benchmark in
+    Benchmark(
+        "Replay, 1 000 participants × 3 600 fixes × 30 stops",
+        configuration: .init(
+            metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 5)
+    ) { benchmark in
         let (race, input) = replayWorkload()
         let replay = try RaceReplay(race: race)
         benchmark.startMeasurement()
@@ -17,13 +20,18 @@ func replayBenchmarks() {
     // The same fixes fed one at a time to the streaming replay, none stored: compare its peak
     // memory with the batch's (the fixes alone take about 120 MB there). Throughput includes
     // generating the walk, which costs more than replaying it.
-    Benchmark("Replay, streaming, 1 000 participants × 3 600 fixes × 30 stops (walk generated on the fly)",
-              configuration: .init(metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(10), maxIterations: 3)) { benchmark in
+    Benchmark(
+        "Replay, streaming, 1 000 participants × 3 600 fixes × 30 stops (walk generated on the fly)",
+        configuration: .init(
+            metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(10), maxIterations: 3)
+    ) { benchmark in
         let race = replayRace()
         let replay = try RaceReplay(race: race)
         benchmark.startMeasurement()
         var stream = StreamingReplay(replay: replay)
-        replayWalk(race) { p, t, latitude, longitude in stream.ingest(participant: p, time: t, latitude: latitude, longitude: longitude) }
+        replayWalk(race) { p, t, latitude, longitude in
+            stream.ingest(participant: p, time: t, latitude: latitude, longitude: longitude)
+        }
         blackHole(stream.finish(names: (0..<1000).map { "P\($0)" }))
     }
 }
@@ -34,7 +42,8 @@ private let replayCentre = Coordinate(uncheckedLatitude: 47.37, longitude: 8.54)
 private func replayRace() -> Race {
     var builder = RaceBuilder(name: "Bench").radius(25).timeLimit(minutes: 90)
     for i in 0..<30 {
-        builder = builder.stop("S\(i)", at: replayCentre.destination(bearingDegrees: Double(i) * 12, distanceMeters: 1000), id: "s\(i)")
+        builder = builder.stop(
+            "S\(i)", at: replayCentre.destination(bearingDegrees: Double(i) * 12, distanceMeters: 1000), id: "s\(i)")
     }
     return builder.build()
 }
@@ -44,7 +53,9 @@ private func replayWorkload() -> (Race, ReplayInput) {
     let race = replayRace()
     var columns = PositionColumns()
     columns.reserveCapacity(3_600_000)
-    replayWalk(race) { p, t, latitude, longitude in columns.append(participant: Int32(p), time: t, latitude: latitude, longitude: longitude) }
+    replayWalk(race) { p, t, latitude, longitude in
+        columns.append(participant: Int32(p), time: t, latitude: latitude, longitude: longitude)
+    }
     return (race, ReplayInput(names: (0..<1000).map { "P\($0)" }, positions: columns))
 }
 
@@ -57,7 +68,9 @@ private func replayWalk(_ race: Race, _ body: (Int, Double, Double, Double) -> V
         return c
     }
     var random = SplitMix64(seed: 1)
-    var position = (0..<1000).map { _ in centre.destination(bearingDegrees: random.uniform(0...360), distanceMeters: 1000) }
+    var position = (0..<1000).map { _ in
+        centre.destination(bearingDegrees: random.uniform(0...360), distanceMeters: 1000)
+    }
     var target = (0..<1000).map { _ in Int(random.next() % 30) }
     for t in 0..<3600 {
         for p in 0..<1000 {

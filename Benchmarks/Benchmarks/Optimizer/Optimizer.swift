@@ -19,7 +19,8 @@ private func randomMatrix(_ n: Int, seed: UInt64, asymmetric: Bool = false) -> D
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 20)
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 20)
 
     Benchmark("Held–Karp, 13 stops, closed") { benchmark in
         let problem = try RouteProblem(matrix: randomMatrix(13, seed: 1))
@@ -34,8 +35,9 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Constrained ILS, 60 stops asymmetric + precedence, 200 rounds") { benchmark in
-        let problem = try RouteProblem(matrix: randomMatrix(60, seed: 3, asymmetric: true), shape: .openPath(start: 0),
-                                       precedence: [Precedence(before: 5, after: 2), Precedence(before: 9, after: 4)])
+        let problem = try RouteProblem(
+            matrix: randomMatrix(60, seed: 3, asymmetric: true), shape: .openPath(start: 0),
+            precedence: [Precedence(before: 5, after: 2), Precedence(before: 9, after: 4)])
         benchmark.startMeasurement()
         blackHole(try RouteSolver.solve(problem, options: .init(timeLimit: nil, iterations: 200)))
     }
@@ -43,6 +45,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Fair variants, 3 of 40 stops, 50 rounds each") { benchmark in
         let problem = try RouteProblem(matrix: randomMatrix(40, seed: 4))
         benchmark.startMeasurement()
-        blackHole(try RouteSolver.fairVariants(problem, count: 3, maxExcessPercent: 5, options: .init(timeLimit: nil, iterations: 50)))
+        blackHole(
+            try RouteSolver.fairVariants(
+                problem, count: 3, maxExcessPercent: 5, options: .init(timeLimit: nil, iterations: 50)))
     }
 }

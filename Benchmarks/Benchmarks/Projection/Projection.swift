@@ -7,6 +7,7 @@
 import Benchmark
 import GeoCore
 import GeoProjection
+
 #if canImport(CProj)
 import CProj
 #endif
@@ -52,8 +53,9 @@ let benchmarks: @Sendable () -> Void = {
         }
         measure(benchmark) { points in
             let count = points.count / 2, stride = 2 * MemoryLayout<Double>.stride
-            _ = proj_trans_generic(utm, PJ_FWD, points.baseAddress, stride, count,
-                                   points.baseAddress! + 1, stride, count, nil, 0, 0, nil, 0, 0)
+            _ = proj_trans_generic(
+                utm, PJ_FWD, points.baseAddress, stride, count,
+                points.baseAddress! + 1, stride, count, nil, 0, 0, nil, 0, 0)
             return 0
         }
     }

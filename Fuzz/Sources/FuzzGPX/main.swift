@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import GeoFormats
 
 // One GPX document per input, read whole and streamed in 7-byte chunks, so the scanner refills

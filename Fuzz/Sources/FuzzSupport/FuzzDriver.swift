@@ -5,6 +5,8 @@ import Darwin
 #endif
 
 /// libFuzzer's driver, in the fuzzer runtime that `-sanitize=fuzzer` links.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// The C symbol's own name.
 @_silgen_name("LLVMFuzzerRunDriver")
 private func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,

@@ -18,7 +18,8 @@ public struct AnyGameMode: Sendable {
         summary = M.summary
         options = M.options
         checkRace = { context, json, path in
-            let (configuration, issues) = ModeConfiguration.decode(M.Configuration.self, from: json, options: M.options, at: path)
+            let (configuration, issues) = ModeConfiguration.decode(
+                M.Configuration.self, from: json, options: M.options, at: path)
             guard let configuration else { return issues }
             return issues + mode.validate(configuration, context: context, path: path)
         }
@@ -29,8 +30,11 @@ public struct AnyGameMode: Sendable {
             // played, whichever command skipped `racekit validate`.
             let outOfRange = mode.validate(configuration, context: ValidationContext(race: race), path: "/mode/config")
                 .filter { $0.severity == .error && $0.code == "bad-mode-option" }
-            guard outOfRange.isEmpty else { return .failure(ModeConfigurationError(mode: M.identifier, issues: outOfRange)) }
-            let state = mode.initialState(race: race, participants: participants, configuration: configuration, seed: seed)
+            guard outOfRange.isEmpty else {
+                return .failure(ModeConfigurationError(mode: M.identifier, issues: outOfRange))
+            }
+            let state = mode.initialState(
+                race: race, participants: participants, configuration: configuration, seed: seed)
             return .success(GameSession(mode: mode, state: state))
         }
     }
@@ -55,8 +59,10 @@ public struct AnyGameMode: Sendable {
     ///   - configuration: the options; ``configuration(in:)`` when `nil`.
     ///   - seed: every random choice of the mode derives from it.
     /// - Throws: ``ModeConfigurationError`` when the configuration does not decode.
-    public func session(race: Race, participants: [Participant]? = nil, configuration: JSONValue? = nil,
-                        seed: UInt64 = 0) throws(ModeConfigurationError) -> GameSession {
+    public func session(
+        race: Race, participants: [Participant]? = nil, configuration: JSONValue? = nil,
+        seed: UInt64 = 0
+    ) throws(ModeConfigurationError) -> GameSession {
         try start(race, participants ?? race.participants, configuration ?? self.configuration(in: race), seed).get()
     }
 }
@@ -70,6 +76,7 @@ public struct ModeConfigurationError: Error, Hashable, Sendable, CustomStringCon
 
     /// One line per error: the mode, then the issue as `racekit validate` prints it.
     public var description: String {
-        issues.filter { $0.severity == .error }.map { "mode \"\(mode)\": \($0.formatted(file: "race"))" }.joined(separator: "\n")
+        issues.filter { $0.severity == .error }.map { "mode \"\(mode)\": \($0.formatted(file: "race"))" }.joined(
+            separator: "\n")
     }
 }

@@ -19,7 +19,8 @@ public struct Visit: Hashable, Sendable, Codable {
     public var accuracyMeters: Meters?
 
     /// Creates a visit.
-    public init(participant: String, stop: String, time: Seconds, leftAt: Seconds? = nil, accuracyMeters: Meters? = nil) {
+    public init(participant: String, stop: String, time: Seconds, leftAt: Seconds? = nil, accuracyMeters: Meters? = nil)
+    {
         self.participant = participant
         self.stop = stop
         self.time = time

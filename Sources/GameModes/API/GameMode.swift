@@ -46,7 +46,8 @@ public protocol GameMode: Sendable {
 
 extension GameMode {
     /// No checks of its own: the default for modes whose configuration says everything.
-    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] { [] }
+    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue]
+    { [] }
 }
 
 /// One option of a mode's configuration, as `racekit modes` lists it.

@@ -18,8 +18,10 @@ public struct GameModeRegistry: Sendable {
     /// The five built-in modes: classic, quiz, score, relay, territory.
     public static let standard: GameModeRegistry = {
         var registry = GameModeRegistry()
-        for mode in [AnyGameMode(ClassicMode()), AnyGameMode(QuizMode()), AnyGameMode(ScoreMode()),
-                     AnyGameMode(RelayMode()), AnyGameMode(TerritoryMode())] {
+        for mode in [
+            AnyGameMode(ClassicMode()), AnyGameMode(QuizMode()), AnyGameMode(ScoreMode()),
+            AnyGameMode(RelayMode()), AnyGameMode(TerritoryMode()),
+        ] {
             try! registry.register(mode)
         }
         return registry
@@ -36,7 +38,9 @@ public struct GameModeRegistry: Sendable {
     /// - Throws: `GameModeRegistryError` as for `register(_:)` with a `GameMode`.
     public mutating func register(_ mode: AnyGameMode) throws(GameModeRegistryError) {
         let id = mode.identifier
-        guard !id.isEmpty, id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+        guard !id.isEmpty,
+            id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+        else {
             throw .invalidIdentifier(id)
         }
         guard self.mode(named: id) == nil else { throw .duplicateIdentifier(id) }
@@ -83,8 +87,12 @@ public struct GameModeRule: ValidationRule {
     public func check(_ context: ValidationContext, into issues: inout [ValidationIssue]) {
         let name = context.race.mode.name
         guard let mode = registry.mode(named: name) else {
-            issues.append(ValidationIssue(.warning, "unknown-mode", at: "/mode/name", "no game mode is named \"\(name)\"",
-                                          hint: "the built-in modes are \(registry.identifiers.joined(separator: ", ")); a plugin mode is checked by the program that registers it"))
+            issues.append(
+                ValidationIssue(
+                    .warning, "unknown-mode", at: "/mode/name", "no game mode is named \"\(name)\"",
+                    hint:
+                        "the built-in modes are \(registry.identifiers.joined(separator: ", ")); a plugin mode is checked by the program that registers it"
+                ))
             return
         }
         issues += mode.validate(context)

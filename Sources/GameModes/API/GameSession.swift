@@ -26,7 +26,13 @@ public struct GameSession: Sendable {
         guard input.time.isFinite else { return [.ignored(input, reason: "its time is not a finite number")] }
         guard !ended else { return [.ignored(input, reason: "the race is over")] }
         guard input.time >= now else {
-            return [.ignored(input, reason: "it is earlier than the input before (t=\(Outcome.number(now))); inputs must come in time order")]
+            return [
+                .ignored(
+                    input,
+                    reason:
+                        "it is earlier than the input before (t=\(Outcome.number(now))); inputs must come in time order"
+                )
+            ]
         }
         now = input.time
         if case .end = input { ended = true }
@@ -75,7 +81,8 @@ public struct GameSession: Sendable {
             outcomes += produced
             for outcome in produced {
                 if case .roundStarted(_, let time, let deadline?) = outcome, deadline.isFinite, deadline > time,
-                   deadlines.insert(deadline).inserted {
+                    deadlines.insert(deadline).inserted
+                {
                     enqueue(.tick(deadline))
                 }
                 guard let responder else { continue }

@@ -27,7 +27,9 @@ struct JSONValueDecoder: Decoder {
         return Unkeyed(items: items, codingPath: codingPath)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(value: value, codingPath: codingPath) }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        Single(value: value, codingPath: codingPath)
+    }
 
     struct IndexKey: CodingKey {
         var intValue: Int?
@@ -46,7 +48,8 @@ struct JSONValueDecoder: Decoder {
 
         private func value(_ key: Key) throws -> JSONValue {
             guard let member = members.first(where: { $0.key == key.stringValue }) else {
-                throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: ""))
+                throw DecodingError.keyNotFound(
+                    key, DecodingError.Context(codingPath: codingPath, debugDescription: ""))
             }
             return member.value
         }
@@ -73,14 +76,18 @@ struct JSONValueDecoder: Decoder {
             try Single(value: try value(key), codingPath: codingPath + [key]).decode(type)
         }
 
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
             try JSONValueDecoder(try value(key), codingPath: codingPath + [key]).container(keyedBy: type)
         }
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
             try JSONValueDecoder(try value(key), codingPath: codingPath + [key]).unkeyedContainer()
         }
         func superDecoder() throws -> any Decoder { JSONValueDecoder(.object(members), codingPath: codingPath) }
-        func superDecoder(forKey key: Key) throws -> any Decoder { JSONValueDecoder(try value(key), codingPath: codingPath + [key]) }
+        func superDecoder(forKey key: Key) throws -> any Decoder {
+            JSONValueDecoder(try value(key), codingPath: codingPath + [key])
+        }
     }
 
     struct Unkeyed: UnkeyedDecodingContainer {
@@ -92,7 +99,8 @@ struct JSONValueDecoder: Decoder {
 
         private mutating func next() throws -> (JSONValue, [any CodingKey]) {
             guard !isAtEnd else {
-                throw DecodingError.valueNotFound(JSONValue.self, DecodingError.Context(codingPath: codingPath, debugDescription: "no more elements"))
+                throw DecodingError.valueNotFound(
+                    JSONValue.self, DecodingError.Context(codingPath: codingPath, debugDescription: "no more elements"))
             }
             defer { currentIndex += 1 }
             return (items[currentIndex], codingPath + [IndexKey(currentIndex)])
@@ -107,7 +115,9 @@ struct JSONValueDecoder: Decoder {
             let (value, path) = try next()
             return try T(from: JSONValueDecoder(value, codingPath: path))
         }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
             let (value, path) = try next()
             return try JSONValueDecoder(value, codingPath: path).container(keyedBy: type)
         }
@@ -154,8 +164,10 @@ struct JSONValueDecoder: Decoder {
         private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
             guard case .number(let x) = value else { throw JSONValueDecoder.mismatch(Int.self, codingPath) }
             guard x == x.rounded(), let n = T(exactly: x) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: codingPath, debugDescription: "expected an integer, found \(JSONValue.numberText(x))"))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription: "expected an integer, found \(JSONValue.numberText(x))"))
             }
             return n
         }

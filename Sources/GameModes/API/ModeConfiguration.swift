@@ -6,18 +6,29 @@ import RaceModel
 public enum ModeConfiguration {
     /// Decodes `json`; on failure, the issue locating the first problem. Keys that are not among
     /// `options` give `unknown-key` warnings (a typo would otherwise silently keep the default).
-    public static func decode<C: Decodable>(_ type: C.Type, from json: JSONValue, options: [ModeOption],
-                                            at path: String = "/mode/config") -> (value: C?, issues: [ValidationIssue]) {
+    public static func decode<C: Decodable>(
+        _ type: C.Type, from json: JSONValue, options: [ModeOption],
+        at path: String = "/mode/config"
+    ) -> (value: C?, issues: [ValidationIssue]) {
         var issues: [ValidationIssue] = []
         guard case .object(let members) = json else {
-            return (nil, [ValidationIssue(.error, "wrong-type", at: path, "the mode's configuration must be an object, found \(json.typeName)")])
+            return (
+                nil,
+                [
+                    ValidationIssue(
+                        .error, "wrong-type", at: path,
+                        "the mode's configuration must be an object, found \(json.typeName)")
+                ]
+            )
         }
         let known = Set(options.map(\.name))
         for member in members where !known.contains(member.key) {
             let names = options.map(\.name).joined(separator: ", ")
-            issues.append(ValidationIssue(.warning, "unknown-key", at: JSONPointer.appending(path, member.key),
-                                          "the mode has no option \"\(member.key)\"",
-                                          hint: names.isEmpty ? "this mode has no options" : "its options are \(names)"))
+            issues.append(
+                ValidationIssue(
+                    .warning, "unknown-key", at: JSONPointer.appending(path, member.key),
+                    "the mode has no option \"\(member.key)\"",
+                    hint: names.isEmpty ? "this mode has no options" : "its options are \(names)"))
         }
         do {
             return (try C(from: JSONValueDecoder(json)), issues)
@@ -51,11 +62,13 @@ public enum ModeConfiguration {
         switch error {
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             let found = value(at: context.codingPath)?.typeName ?? "nothing"
-            return ValidationIssue(.error, "wrong-type", at: pointer(context.codingPath),
-                                   "expected \(describe(type)), found \(found)")
+            return ValidationIssue(
+                .error, "wrong-type", at: pointer(context.codingPath),
+                "expected \(describe(type)), found \(found)")
         case .keyNotFound(let key, let context):
-            return ValidationIssue(.error, "missing-field", at: pointer(context.codingPath + [key]),
-                                   "the option \"\(key.stringValue)\" is required here")
+            return ValidationIssue(
+                .error, "missing-field", at: pointer(context.codingPath + [key]),
+                "the option \"\(key.stringValue)\" is required here")
         case .dataCorrupted(let context):
             return ValidationIssue(.error, "bad-mode-option", at: pointer(context.codingPath), context.debugDescription)
         @unknown default:
@@ -89,7 +102,8 @@ extension ModeChoice {
         let text = try container.decode(String.self)
         guard let value = Self(rawValue: text) else {
             let allowed = Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not one of \(allowed)")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(text)\" is not one of \(allowed)")
         }
         self = value
     }

@@ -52,10 +52,10 @@ public enum Outcome: Hashable, Sendable, Codable {
     public var time: Seconds {
         switch self {
         case .reached(_, _, let t), .recorded(_, _, let t, _), .unlock(_, _, let t), .question(_, _, _, _, let t),
-             .answered(_, _, _, _, let t), .claim(_, _, _, let t), .points(_, _, _, let t), .penalty(_, _, _, _, let t),
-             .finish(_, let t), .win(_, let t), .draw(_, let t), .duel(_, _, _, let t), .record(_, _, let t),
-             .roundStarted(_, let t, _), .handOut(_, _, _, _, let t, _), .reveal(_, let t), .boardReset(_, let t),
-             .left(_, let t), .event(_, _, _, let t):
+            .answered(_, _, _, _, let t), .claim(_, _, _, let t), .points(_, _, _, let t), .penalty(_, _, _, _, let t),
+            .finish(_, let t), .win(_, let t), .draw(_, let t), .duel(_, _, _, let t), .record(_, _, let t),
+            .roundStarted(_, let t, _), .handOut(_, _, _, _, let t, _), .reveal(_, let t), .boardReset(_, let t),
+            .left(_, let t), .event(_, _, _, let t):
             return t
         case .ignored(let input, _): return input.time
         }
@@ -91,8 +91,10 @@ extension Outcome: CustomStringConvertible {
         case .recorded(let p, let s, _, let why): return "\(t) recorded \(p) \(s) (\(why))"
         case .unlock(let p, let s, _): return "\(t) unlock \(p) \(s)"
         case .question(let p, let s, let options, let attempt, _):
-            return "\(t) question \(p) \(s) [\(options.joined(separator: " | "))]" + (attempt > 1 ? " attempt \(attempt)" : "")
-        case .answered(let p, let s, let c, let ok, _): return "\(t) answered \(p) \(s) \"\(c)\" \(ok ? "correct" : "wrong")"
+            return "\(t) question \(p) \(s) [\(options.joined(separator: " | "))]"
+                + (attempt > 1 ? " attempt \(attempt)" : "")
+        case .answered(let p, let s, let c, let ok, _):
+            return "\(t) answered \(p) \(s) \"\(c)\" \(ok ? "correct" : "wrong")"
         case .claim(let by, let s, let points, _): return "\(t) claim \(by) \(s) \(points)"
         case .points(let to, let points, let why, _): return "\(t) points \(to) \(points) (\(why))"
         case .penalty(let to, let seconds, let points, let why, _):
@@ -101,17 +103,22 @@ extension Outcome: CustomStringConvertible {
         case .win(let who, _): return "\(t) win \(who)"
         case .draw(let who, _): return "\(t) draw \(who.joined(separator: " "))"
         case .duel(let round, let players, let winner, _):
-            return "\(t) duel round \(round) \(players.joined(separator: " vs ")): \(winner.map { "\($0) wins" } ?? "draw")"
+            return
+                "\(t) duel round \(round) \(players.joined(separator: " vs ")): \(winner.map { "\($0) wins" } ?? "draw")"
         case .record(let who, let record, _): return "\(t) record \(who) \(record)"
         case .roundStarted(let round, _, let deadline):
             return "\(t) round \(round) starts" + (deadline.map { " until t=\(Self.number($0))" } ?? "")
-        case .handOut(let p, let round, let item, let author, _, _): return "\(t) hand-out round \(round) \(p) gets \(item) from \(author)"
+        case .handOut(let p, let round, let item, let author, _, _):
+            return "\(t) hand-out round \(round) \(p) gets \(item) from \(author)"
         case .reveal(let chains, _):
-            return "\(t) reveal \(chains.count) chains" + (chains.isEmpty ? "" : ": " + chains.map(\.description).joined(separator: "; "))
+            return "\(t) reveal \(chains.count) chains"
+                + (chains.isEmpty ? "" : ": " + chains.map(\.description).joined(separator: "; "))
         case .boardReset(let game, _): return "\(t) board reset for game \(game)"
         case .left(let who, _): return "\(t) left \(who)"
-        case .event(let kind, let who, let detail, _): return "\(t) \(kind)" + (who.map { " \($0)" } ?? "") + " (\(detail))"
-        case .ignored(let input, let why): return "\(t) ignored \(input.kindName) of \(input.participant ?? "clock") (\(why))"
+        case .event(let kind, let who, let detail, _):
+            return "\(t) \(kind)" + (who.map { " \($0)" } ?? "") + " (\(detail))"
+        case .ignored(let input, let why):
+            return "\(t) ignored \(input.kindName) of \(input.participant ?? "clock") (\(why))"
         }
     }
 

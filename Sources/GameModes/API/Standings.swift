@@ -24,8 +24,10 @@ public struct StandingsRow: Hashable, Sendable, Codable {
     public var details: [String: String]
 
     /// Creates a row; an unranked, pointless, unfinished row by default.
-    public init(rank: Int? = nil, competitor: String, name: String, members: [String], status: ResultStatus,
-                points: Int = 0, stopsReached: Int = 0, finishTime: Seconds? = nil, details: [String: String] = [:]) {
+    public init(
+        rank: Int? = nil, competitor: String, name: String, members: [String], status: ResultStatus,
+        points: Int = 0, stopsReached: Int = 0, finishTime: Seconds? = nil, details: [String: String] = [:]
+    ) {
         self.rank = rank
         self.competitor = competitor
         self.name = name
@@ -70,7 +72,8 @@ public struct Standings: Hashable, Sendable, Codable {
     public var final: Bool
 
     /// Creates standings.
-    public init(mode: String, columns: [String] = [], rows: [StandingsRow], groups: [GroupStandings] = [], final: Bool) {
+    public init(mode: String, columns: [String] = [], rows: [StandingsRow], groups: [GroupStandings] = [], final: Bool)
+    {
         self.mode = mode
         self.columns = columns
         self.rows = rows
@@ -89,9 +92,12 @@ public struct Standings: Hashable, Sendable, Codable {
         var table = TextTable(alignments: header.map { _ in .left }, trimsTrailingSpaces: true)
         table.append(header)
         for row in rows {
-            table.append([row.rank.map(String.init) ?? "-", row.competitor, row.status.rawValue, String(row.points),
-                          String(row.stopsReached), row.finishTime.map(RaceClock.text) ?? "-"]
-                         + columns.map { row.details[$0] ?? "" })
+            table.append(
+                [
+                    row.rank.map(String.init) ?? "-", row.competitor, row.status.rawValue, String(row.points),
+                    String(row.stopsReached), row.finishTime.map(RaceClock.text) ?? "-",
+                ]
+                    + columns.map { row.details[$0] ?? "" })
         }
         var out = table.text
         for group in groups {
@@ -106,8 +112,10 @@ public struct Standings: Hashable, Sendable, Codable {
 
 /// Standard competition ranking ("1224"): rows in order; a row equal to the one before (by
 /// `same`) shares its rank. Rows whose status is not in `ranked` get no rank.
-public func competitionRanks(_ rows: [StandingsRow], ranked: Set<ResultStatus> = [.ok, .active],
-                             same: (StandingsRow, StandingsRow) -> Bool) -> [StandingsRow] {
+public func competitionRanks(
+    _ rows: [StandingsRow], ranked: Set<ResultStatus> = [.ok, .active],
+    same: (StandingsRow, StandingsRow) -> Bool
+) -> [StandingsRow] {
     var out = rows
     var position = 0
     var previous: StandingsRow?

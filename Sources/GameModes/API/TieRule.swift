@@ -30,7 +30,9 @@ public enum TieRule {
         }
         let pa = a.participant ?? "", pb = b.participant ?? ""
         if pa != pb { return codePointOrder(pa, pb) }
-        if case .submission(let sa) = a, case .submission(let sb) = b, sa.round != sb.round { return sa.round < sb.round }
+        if case .submission(let sa) = a, case .submission(let sb) = b, sa.round != sb.round {
+            return sa.round < sb.round
+        }
         let da = detail(a), db = detail(b)
         return codePointOrder(da, db)
     }

@@ -23,15 +23,21 @@ public struct ClassicMode: GameMode {
     /// The name race files use in `mode.name`.
     public static let identifier = "classic"
     /// One line for `racekit modes`.
-    public static let summary = "The ordered race: the next stop unlocks on arrival, an optional question gate, first to finish wins."
+    public static let summary =
+        "The ordered race: the next stop unlocks on arrival, an optional question gate, first to finish wins."
     /// The options of ``Configuration``, documented for `racekit modes`.
     public static let options = [
-        ModeOption("questionGate", type: "boolean", default: "true",
-                   "a stop with a question must be answered before the next stop unlocks; false turns questions off entirely (none is asked, no penalty)"),
-        ModeOption("wrongAnswer", type: WrongAnswer.typeDescription, default: "\"penalty\"",
-                   "penalty: a wrong answer adds rules.secondsPerWrongAnswer and the race goes on; retry: answer again after retryDelaySeconds"),
-        ModeOption("retryDelaySeconds", type: "number ≥ 0", default: "30",
-                   "with wrongAnswer \"retry\", how long after a wrong answer the next try is accepted"),
+        ModeOption(
+            "questionGate", type: "boolean", default: "true",
+            "a stop with a question must be answered before the next stop unlocks; false turns questions off entirely (none is asked, no penalty)"
+        ),
+        ModeOption(
+            "wrongAnswer", type: WrongAnswer.typeDescription, default: "\"penalty\"",
+            "penalty: a wrong answer adds rules.secondsPerWrongAnswer and the race goes on; retry: answer again after retryDelaySeconds"
+        ),
+        ModeOption(
+            "retryDelaySeconds", type: "number ≥ 0", default: "30",
+            "with wrongAnswer \"retry\", how long after a wrong answer the next try is accepted"),
     ]
 
     /// The values of the `wrongAnswer` option.
@@ -119,7 +125,9 @@ public struct ClassicMode: GameMode {
     }
 
     /// The state before the first input.
-    public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64) -> State {
+    public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64)
+        -> State
+    {
         var stops: [String: Stop] = [:]
         for stop in race.stops where stops[stop.id] == nil { stops[stop.id] = stop }
         var runners: [Runner] = []
@@ -141,11 +149,14 @@ public struct ClassicMode: GameMode {
                 legs = race.stops.map { .stop($0.id) }
             }
             index[participant.id] = runners.count
-            runners.append(Runner(id: participant.id, name: participant.name, legs: legs, optional: Set(course?.optional ?? []),
-                                  reached: reached, total: reached.count + legs.reduce(0) { $0 + $1.stops.count }))
+            runners.append(
+                Runner(
+                    id: participant.id, name: participant.name, legs: legs, optional: Set(course?.optional ?? []),
+                    reached: reached, total: reached.count + legs.reduce(0) { $0 + $1.stops.count }))
         }
-        return State(configuration: configuration, stops: stops, penaltyPerWrongAnswer: race.rules.secondsPerWrongAnswer,
-                     timeLimit: race.timeLimitSeconds, seed: seed, runners: runners, index: index)
+        return State(
+            configuration: configuration, stops: stops, penaltyPerWrongAnswer: race.rules.secondsPerWrongAnswer,
+            timeLimit: race.timeLimitSeconds, seed: seed, runners: runners, index: index)
     }
 
     /// Applies one input, in time order, and says what it caused.
@@ -155,25 +166,36 @@ public struct ClassicMode: GameMode {
         if !state.started {
             state.started = true
             for r in state.runners.indices { out += unlocks(state.runners[r], at: min(0, input.time)) }
-            for r in state.runners.indices where remainingAreOptional(state.runners[r]) { finish(&state, r, at: min(0, input.time), &out) }
+            for r in state.runners.indices where remainingAreOptional(state.runners[r]) {
+                finish(&state, r, at: min(0, input.time), &out)
+            }
         }
         switch input {
         case .visit(let visit):
-            guard let r = state.index[visit.participant] else { return out + [.ignored(input, reason: "no participant \"\(visit.participant)\"")] }
+            guard let r = state.index[visit.participant] else {
+                return out + [.ignored(input, reason: "no participant \"\(visit.participant)\"")]
+            }
             out += self.visit(&state, r, visit)
         case .answer(let answer):
-            guard let r = state.index[answer.participant] else { return out + [.ignored(input, reason: "no participant \"\(answer.participant)\"")] }
+            guard let r = state.index[answer.participant] else {
+                return out + [.ignored(input, reason: "no participant \"\(answer.participant)\"")]
+            }
             out += self.answer(&state, r, answer, input)
         case .submission:
             out.append(.ignored(input, reason: "the classic race takes no submissions"))
         case .leave(let participant, let time):
-            guard let r = state.index[participant] else { return out + [.ignored(input, reason: "no participant \"\(participant)\"")] }
+            guard let r = state.index[participant] else {
+                return out + [.ignored(input, reason: "no participant \"\(participant)\"")]
+            }
             if state.runners[r].leftAt == nil && state.runners[r].finishTime == nil {
                 state.runners[r].leftAt = time
                 state.runners[r].openQuestion = nil
                 out.append(.left(participant, time: time))
             } else {
-                out.append(.ignored(input, reason: "\(participant) has already \(state.runners[r].leftAt != nil ? "left" : "finished")"))
+                out.append(
+                    .ignored(
+                        input,
+                        reason: "\(participant) has already \(state.runners[r].leftAt != nil ? "left" : "finished")"))
             }
         case .tick:
             break
@@ -194,8 +216,12 @@ public struct ClassicMode: GameMode {
         if runner.leftAt != nil { return recorded("the participant has left") }
         if runner.finishTime != nil { return recorded("the participant has finished") }
         if let window = state.stops[visit.stop]?.window {
-            if let opens = window.opensAfterSeconds, visit.time < opens { return recorded("the stop opens at t=\(Outcome.number(opens))") }
-            if let closes = window.closesAfterSeconds, visit.time > closes { return recorded("the stop closed at t=\(Outcome.number(closes))") }
+            if let opens = window.opensAfterSeconds, visit.time < opens {
+                return recorded("the stop opens at t=\(Outcome.number(opens))")
+            }
+            if let closes = window.closesAfterSeconds, visit.time > closes {
+                return recorded("the stop closed at t=\(Outcome.number(closes))")
+            }
         }
         if let open = runner.openQuestion { return recorded("the question at \(open.stop) is not answered yet") }
         guard let target = match(runner, visit.stop) else {
@@ -249,12 +275,14 @@ public struct ClassicMode: GameMode {
         nextStops(runner).map { .unlock(participant: runner.id, stop: $0, time: time) }
     }
 
-    private func question(_ state: inout State, _ r: Int, _ stop: String, _ task: StopTask, at time: Seconds) -> Outcome {
+    private func question(_ state: inout State, _ r: Int, _ stop: String, _ task: StopTask, at time: Seconds) -> Outcome
+    {
         let participant = state.runners[r].id
         state.runners[r].attempts += 1
         var random = ModeRandom(seed: state.seed, "classic-options", participant, stop)
-        return .question(participant: participant, stop: stop, options: random.shuffled(task.options),
-                         attempt: state.runners[r].attempts, time: time)
+        return .question(
+            participant: participant, stop: stop, options: random.shuffled(task.options),
+            attempt: state.runners[r].attempts, time: time)
     }
 
     /// The stop counts: the participant moves on (and may finish).
@@ -308,7 +336,10 @@ public struct ClassicMode: GameMode {
             return [.ignored(input, reason: "the next try is accepted from t=\(Outcome.number(open.notBefore))")]
         }
         let correct = answer.choice == task.answer
-        var out: [Outcome] = [.answered(participant: runner.id, stop: answer.stop, choice: answer.choice, correct: correct, time: answer.time)]
+        var out: [Outcome] = [
+            .answered(
+                participant: runner.id, stop: answer.stop, choice: answer.choice, correct: correct, time: answer.time)
+        ]
         if correct {
             complete(&state, r, answer.stop, at: answer.time, &out)
             return out
@@ -318,7 +349,10 @@ public struct ClassicMode: GameMode {
         case .penalty:
             let seconds = state.penaltyPerWrongAnswer
             state.runners[r].penaltySeconds += seconds
-            out.append(.penalty(to: runner.id, seconds: seconds, points: 0, reason: "wrong answer at \(answer.stop)", time: answer.time))
+            out.append(
+                .penalty(
+                    to: runner.id, seconds: seconds, points: 0, reason: "wrong answer at \(answer.stop)",
+                    time: answer.time))
             complete(&state, r, answer.stop, at: answer.time, &out)
         case .retry:
             let retryAt = answer.time + state.configuration.retryDelaySeconds
@@ -347,7 +381,8 @@ public struct ClassicMode: GameMode {
     private func declareWinner(_ state: inout State, _ out: inout [Outcome]) {
         guard state.winner == nil else { return }
         let finished = state.runners.filter { status(state, $0) == .ok }
-        guard let best = finished.min(by: { (resultTime($0)!, $0.finishOrder!) < (resultTime($1)!, $1.finishOrder!) }) else { return }
+        guard let best = finished.min(by: { (resultTime($0)!, $0.finishOrder!) < (resultTime($1)!, $1.finishOrder!) })
+        else { return }
         let running = state.runners.contains { status(state, $0) == .active }
         if !running || state.now >= resultTime(best)! {
             state.winner = best.id
@@ -366,7 +401,8 @@ public struct ClassicMode: GameMode {
                 stopsReached: runner.reached.count, finishTime: runner.finishTime,
                 details: [
                     "progress": "\(runner.reached.count)/\(runner.total)",
-                    "next": runner.finishTime == nil && runner.leftAt == nil ? (runner.openQuestion.map { "? " + $0.stop } ?? next.joined(separator: " ")) : "",
+                    "next": runner.finishTime == nil && runner.leftAt == nil
+                        ? (runner.openQuestion.map { "? " + $0.stop } ?? next.joined(separator: " ")) : "",
                     "penalty": Outcome.number(runner.penaltySeconds),
                     "wrongAnswers": String(runner.wrongAnswers),
                     "result": resultTime(runner).map(RaceClock.text) ?? "",
@@ -374,7 +410,8 @@ public struct ClassicMode: GameMode {
             return (runner, row)
         }
         let sorted = rows.sorted { a, b in
-            let sa = order.firstIndex(of: a.1.status) ?? order.count, sb = order.firstIndex(of: b.1.status) ?? order.count
+            let sa = order.firstIndex(of: a.1.status) ?? order.count,
+                sb = order.firstIndex(of: b.1.status) ?? order.count
             if sa != sb { return sa < sb }
             if let ta = resultTime(a.0), let tb = resultTime(b.0), (ta, a.0.finishOrder!) != (tb, b.0.finishOrder!) {
                 return (ta, a.0.finishOrder!) < (tb, b.0.finishOrder!)
@@ -385,27 +422,36 @@ public struct ClassicMode: GameMode {
         }.map(\.1)
         // Finish order breaks equal result times, so no two finishers share a rank.
         let ranked = competitionRanks(sorted) { _, _ in false }
-        return Standings(mode: Self.identifier, columns: ["progress", "next", "penalty", "wrongAnswers", "result"],
-                         rows: ranked, final: state.ended)
+        return Standings(
+            mode: Self.identifier, columns: ["progress", "next", "penalty", "wrongAnswers", "result"],
+            rows: ranked, final: state.ended)
     }
 
     /// The mode's own checks of a race and its configuration.
-    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] {
+    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue]
+    {
         var issues: [ValidationIssue] = []
         if !(configuration.retryDelaySeconds.isFinite && configuration.retryDelaySeconds >= 0) {
-            issues.append(ValidationIssue(.error, "bad-mode-option", at: path + "/retryDelaySeconds",
-                                          "retryDelaySeconds \(configuration.retryDelaySeconds) must be 0 or more"))
+            issues.append(
+                ValidationIssue(
+                    .error, "bad-mode-option", at: path + "/retryDelaySeconds",
+                    "retryDelaySeconds \(configuration.retryDelaySeconds) must be 0 or more"))
         }
         let race = context.race
         if configuration.questionGate, configuration.wrongAnswer == .penalty, race.rules.secondsPerWrongAnswer == 0,
-           race.stops.contains(where: { $0.task != nil }) {
-            issues.append(ValidationIssue(.info, "no-wrong-answer-penalty", at: "/rules/secondsPerWrongAnswer",
-                                          "wrong answers cost nothing: rules.secondsPerWrongAnswer is 0",
-                                          hint: "set a penalty, or use \"wrongAnswer\": \"retry\""))
+            race.stops.contains(where: { $0.task != nil })
+        {
+            issues.append(
+                ValidationIssue(
+                    .info, "no-wrong-answer-penalty", at: "/rules/secondsPerWrongAnswer",
+                    "wrong answers cost nothing: rules.secondsPerWrongAnswer is 0",
+                    hint: "set a penalty, or use \"wrongAnswer\": \"retry\""))
         }
         if race.courses.isEmpty {
-            issues.append(ValidationIssue(.info, "classic-stops-in-file-order", at: "/courses",
-                                          "without a course, the classic race visits the stops in file order"))
+            issues.append(
+                ValidationIssue(
+                    .info, "classic-stops-in-file-order", at: "/courses",
+                    "without a course, the classic race visits the stops in file order"))
         }
         return issues
     }

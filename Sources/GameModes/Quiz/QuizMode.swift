@@ -21,12 +21,14 @@ public struct QuizMode: GameMode {
     /// The name race files use in `mode.name`.
     public static let identifier = "quiz"
     /// One line for `racekit modes`.
-    public static let summary = "The quiz duel: rounds of questions, options shuffled per player, a random opponent (never oneself), a win/draw/loss record."
+    public static let summary =
+        "The quiz duel: rounds of questions, options shuffled per player, a random opponent (never oneself), a win/draw/loss record."
     /// The options of ``Configuration``, documented for `racekit modes`.
     public static let options = [
         ModeOption("questionsPerRound", type: "integer ≥ 1", default: "10", "questions per round (one duel per round)"),
-        ModeOption("unlock", type: Unlock.typeDescription, default: "\"stop\"",
-                   "stop: a question opens when its stop is reached; round: a round's questions open together at its start"),
+        ModeOption(
+            "unlock", type: Unlock.typeDescription, default: "\"stop\"",
+            "stop: a question opens when its stop is reached; round: a round's questions open together at its start"),
     ]
 
     /// The values of the `unlock` option.
@@ -98,7 +100,8 @@ public struct QuizMode: GameMode {
         var order: [String] = []
         var seen = Set<String>()
         let withTask = Set(race.stops.filter { $0.task != nil }.map(\.id))
-        for id in (race.courses.first?.stopIDs ?? []) + race.stops.map(\.id) where withTask.contains(id) && seen.insert(id).inserted {
+        for id in (race.courses.first?.stopIDs ?? []) + race.stops.map(\.id)
+        where withTask.contains(id) && seen.insert(id).inserted {
             order.append(id)
         }
         let size = max(1, questionsPerRound)
@@ -106,7 +109,9 @@ public struct QuizMode: GameMode {
     }
 
     /// The state before the first input.
-    public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64) -> State {
+    public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64)
+        -> State
+    {
         var tasks: [String: StopTask] = [:]
         var points: [String: Int] = [:]
         for stop in race.stops where tasks[stop.id] == nil {
@@ -122,9 +127,12 @@ public struct QuizMode: GameMode {
             players.append(Player(id: participant.id, name: participant.name))
         }
         let ids = players.map(\.id)
-        let duels = rounds.indices.flatMap { r in QuizPairing.duels(ids, round: r, seed: seed).map { Duel(round: r, a: $0.0, b: $0.1) } }
-        return State(configuration: configuration, seed: seed, tasks: tasks, points: points, rounds: rounds, roundOf: roundOf,
-                     players: players, index: index, duels: duels)
+        let duels = rounds.indices.flatMap { r in
+            QuizPairing.duels(ids, round: r, seed: seed).map { Duel(round: r, a: $0.0, b: $0.1) }
+        }
+        return State(
+            configuration: configuration, seed: seed, tasks: tasks, points: points, rounds: rounds, roundOf: roundOf,
+            players: players, index: index, duels: duels)
     }
 
     /// Applies one input, in time order, and says what it caused.
@@ -140,18 +148,28 @@ public struct QuizMode: GameMode {
         }
         switch input {
         case .visit(let visit):
-            guard let p = state.index[visit.participant] else { return out + [.ignored(input, reason: "no participant \"\(visit.participant)\"")] }
+            guard let p = state.index[visit.participant] else {
+                return out + [.ignored(input, reason: "no participant \"\(visit.participant)\"")]
+            }
             func recorded(_ reason: String) -> [Outcome] {
                 [.recorded(participant: visit.participant, stop: visit.stop, time: visit.time, reason: reason)]
             }
             if state.players[p].leftAt != nil { return out + recorded("the participant has left") }
-            guard let task = state.tasks[visit.stop], state.roundOf[visit.stop] != nil else { return out + recorded("no question here") }
-            guard state.configuration.unlock == .stop else { return out + recorded("questions open by round, not at stops") }
-            guard state.players[p].unlocked[visit.stop] == nil else { return out + recorded("the question is already open") }
+            guard let task = state.tasks[visit.stop], state.roundOf[visit.stop] != nil else {
+                return out + recorded("no question here")
+            }
+            guard state.configuration.unlock == .stop else {
+                return out + recorded("questions open by round, not at stops")
+            }
+            guard state.players[p].unlocked[visit.stop] == nil else {
+                return out + recorded("the question is already open")
+            }
             out.append(.reached(participant: visit.participant, stop: visit.stop, time: visit.time))
             open(&state, p, visit.stop, task, at: visit.time, &out)
         case .answer(let answer):
-            guard let p = state.index[answer.participant] else { return out + [.ignored(input, reason: "no participant \"\(answer.participant)\"")] }
+            guard let p = state.index[answer.participant] else {
+                return out + [.ignored(input, reason: "no participant \"\(answer.participant)\"")]
+            }
             out += self.answer(&state, p, answer, input)
         case .submission:
             out.append(.ignored(input, reason: "the quiz takes no submissions"))
@@ -161,23 +179,31 @@ public struct QuizMode: GameMode {
             }
             state.players[p].leftAt = time
             out.append(.left(participant, time: time))
-            for d in state.duels.indices where !state.duels[d].decided && [state.duels[d].a, state.duels[d].b].contains(participant) {
+            for d in state.duels.indices
+            where !state.duels[d].decided && [state.duels[d].a, state.duels[d].b].contains(participant) {
                 decide(&state, d, at: time, force: !hasAnswered(state, p, round: state.duels[d].round), &out)
             }
         case .tick:
             break
         case .end(let time):
             state.ended = true
-            for d in state.duels.indices where !state.duels[d].decided { decide(&state, d, at: time, force: true, &out) }
+            for d in state.duels.indices where !state.duels[d].decided {
+                decide(&state, d, at: time, force: true, &out)
+            }
         }
         return out
     }
 
-    private func open(_ state: inout State, _ p: Int, _ stop: String, _ task: StopTask, at time: Seconds, _ out: inout [Outcome]) {
+    private func open(
+        _ state: inout State, _ p: Int, _ stop: String, _ task: StopTask, at time: Seconds, _ out: inout [Outcome]
+    ) {
         state.players[p].unlocked[stop] = time
         var random = ModeRandom(seed: state.seed, "quiz-options", state.players[p].id, stop)
         out.append(.unlock(participant: state.players[p].id, stop: stop, time: time))
-        out.append(.question(participant: state.players[p].id, stop: stop, options: random.shuffled(task.options), attempt: 1, time: time))
+        out.append(
+            .question(
+                participant: state.players[p].id, stop: stop, options: random.shuffled(task.options), attempt: 1,
+                time: time))
     }
 
     private func openRound(_ state: inout State, _ p: Int, at time: Seconds, _ out: inout [Outcome]) {
@@ -197,23 +223,35 @@ public struct QuizMode: GameMode {
         guard let task = state.tasks[answer.stop], let round = state.roundOf[answer.stop] else {
             return [.ignored(input, reason: "no question at \(answer.stop)")]
         }
-        guard player.unlocked[answer.stop] != nil else { return [.ignored(input, reason: "the question at \(answer.stop) is not open for \(player.id)")] }
-        guard player.answers[answer.stop] == nil else { return [.ignored(input, reason: "already answered: the first answer counts")] }
+        guard player.unlocked[answer.stop] != nil else {
+            return [.ignored(input, reason: "the question at \(answer.stop) is not open for \(player.id)")]
+        }
+        guard player.answers[answer.stop] == nil else {
+            return [.ignored(input, reason: "already answered: the first answer counts")]
+        }
         let correct = answer.choice == task.answer
         state.players[p].answers[answer.stop] = Given(choice: answer.choice, correct: correct, time: answer.time)
-        var out: [Outcome] = [.answered(participant: player.id, stop: answer.stop, choice: answer.choice, correct: correct, time: answer.time)]
+        var out: [Outcome] = [
+            .answered(
+                participant: player.id, stop: answer.stop, choice: answer.choice, correct: correct, time: answer.time)
+        ]
         if correct {
             let points = state.points[answer.stop] ?? 1
             state.players[p].points += points
-            out.append(.points(to: player.id, points: points, reason: "correct answer at \(answer.stop)", time: answer.time))
+            out.append(
+                .points(to: player.id, points: points, reason: "correct answer at \(answer.stop)", time: answer.time))
         }
         if hasAnswered(state, p, round: round) {
-            if state.configuration.unlock == .round, state.players[p].nextRound == round + 1, round + 1 < state.rounds.count {
+            if state.configuration.unlock == .round, state.players[p].nextRound == round + 1,
+                round + 1 < state.rounds.count
+            {
                 out.append(.roundStarted(round + 1, time: answer.time, deadline: nil))
                 openRound(&state, p, at: answer.time, &out)
             }
-            for d in state.duels.indices where !state.duels[d].decided && state.duels[d].round == round
-                && (state.duels[d].a == player.id || state.duels[d].b == player.id) {
+            for d in state.duels.indices
+            where !state.duels[d].decided && state.duels[d].round == round
+                && (state.duels[d].a == player.id || state.duels[d].b == player.id)
+            {
                 decide(&state, d, at: answer.time, force: false, &out)
             }
         }
@@ -238,7 +276,11 @@ public struct QuizMode: GameMode {
             return
         }
         let winner: Int?
-        if leftA { winner = b } else if leftB { winner = a } else {
+        if leftA {
+            winner = b
+        } else if leftB {
+            winner = a
+        } else {
             let ca = correctCount(state, a, round: duel.round), cb = correctCount(state, b, round: duel.round)
             winner = ca == cb ? nil : (ca > cb ? a : b)
         }
@@ -260,15 +302,23 @@ public struct QuizMode: GameMode {
         let total = state.rounds.reduce(0) { $0 + $1.count }
         let rows = state.players.map { player -> StandingsRow in
             let answered = player.answers.count
-            let status: ResultStatus = player.leftAt != nil ? .didNotFinish
+            let status: ResultStatus =
+                player.leftAt != nil
+                ? .didNotFinish
                 : answered == total ? .ok : (state.ended ? .missingPunch : .active)
-            let opponents = state.duels.filter { $0.a == player.id || $0.b == player.id }.map { $0.a == player.id ? $0.b : $0.a }
-            return StandingsRow(competitor: player.id, name: player.name, members: [player.id], status: status, points: player.points,
-                                stopsReached: player.unlocked.count, finishTime: answered == total && total > 0 ? player.answers.values.map(\.time).max() : nil,
-                                details: ["record": player.record.description, "wins": String(player.record.wins),
-                                          "draws": String(player.record.draws), "losses": String(player.record.losses),
-                                          "correct": String(player.answers.values.filter(\.correct).count),
-                                          "answered": "\(answered)/\(total)", "opponents": opponents.joined(separator: " ")])
+            let opponents = state.duels.filter { $0.a == player.id || $0.b == player.id }.map {
+                $0.a == player.id ? $0.b : $0.a
+            }
+            return StandingsRow(
+                competitor: player.id, name: player.name, members: [player.id], status: status, points: player.points,
+                stopsReached: player.unlocked.count,
+                finishTime: answered == total && total > 0 ? player.answers.values.map(\.time).max() : nil,
+                details: [
+                    "record": player.record.description, "wins": String(player.record.wins),
+                    "draws": String(player.record.draws), "losses": String(player.record.losses),
+                    "correct": String(player.answers.values.filter(\.correct).count),
+                    "answered": "\(answered)/\(total)", "opponents": opponents.joined(separator: " "),
+                ])
         }
         let sorted = rows.sorted { a, b in
             let ka = key(a), kb = key(b)
@@ -277,39 +327,55 @@ public struct QuizMode: GameMode {
         }
         // Like classic: only OK and still-playing rows are ranked; MissingPunch and DidNotFinish are listed after, unranked.
         let ranked = competitionRanks(sorted) { key($0) == key($1) }
-        return Standings(mode: Self.identifier, columns: ["record", "correct", "answered", "opponents"], rows: ranked, final: state.ended)
+        return Standings(
+            mode: Self.identifier, columns: ["record", "correct", "answered", "opponents"], rows: ranked,
+            final: state.ended)
     }
 
     /// Smaller is better: ranked statuses first, then MissingPunch, then left; then more wins, draws, correct answers.
     private func key(_ row: StandingsRow) -> [Int] {
         let statusOrder = row.status == .didNotFinish ? 2 : (row.status == .missingPunch ? 1 : 0)
-        return [statusOrder, -(Int(row.details["wins"]!) ?? 0), -(Int(row.details["draws"]!) ?? 0),
-         -(Int(row.details["correct"]!) ?? 0)]
+        return [
+            statusOrder, -(Int(row.details["wins"]!) ?? 0), -(Int(row.details["draws"]!) ?? 0),
+            -(Int(row.details["correct"]!) ?? 0),
+        ]
     }
 
     /// The mode's own checks of a race and its configuration.
-    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] {
+    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue]
+    {
         var issues: [ValidationIssue] = []
         if configuration.questionsPerRound < 1 {
-            issues.append(ValidationIssue(.error, "bad-mode-option", at: path + "/questionsPerRound",
-                                          "questionsPerRound \(configuration.questionsPerRound) must be at least 1"))
+            issues.append(
+                ValidationIssue(
+                    .error, "bad-mode-option", at: path + "/questionsPerRound",
+                    "questionsPerRound \(configuration.questionsPerRound) must be at least 1"))
             return issues
         }
         let questions = context.race.stops.filter { $0.task != nil }.count
         if questions == 0 {
-            issues.append(ValidationIssue(.error, "no-questions", at: "/stops", "the quiz has no question: no stop has a task",
-                                          hint: "give stops a \"task\" with question, options and answer"))
+            issues.append(
+                ValidationIssue(
+                    .error, "no-questions", at: "/stops", "the quiz has no question: no stop has a task",
+                    hint: "give stops a \"task\" with question, options and answer"))
         } else if questions < configuration.questionsPerRound {
-            issues.append(ValidationIssue(.warning, "too-few-questions", at: path + "/questionsPerRound",
-                                          "a round has \(configuration.questionsPerRound) questions but the race has only \(questions)",
-                                          hint: "add questions or set questionsPerRound to \(questions)"))
+            issues.append(
+                ValidationIssue(
+                    .warning, "too-few-questions", at: path + "/questionsPerRound",
+                    "a round has \(configuration.questionsPerRound) questions but the race has only \(questions)",
+                    hint: "add questions or set questionsPerRound to \(questions)"))
         } else if questions % configuration.questionsPerRound != 0 {
-            issues.append(ValidationIssue(.info, "short-last-round", at: path + "/questionsPerRound",
-                                          "the last round has \(questions % configuration.questionsPerRound) of \(configuration.questionsPerRound) questions"))
+            issues.append(
+                ValidationIssue(
+                    .info, "short-last-round", at: path + "/questionsPerRound",
+                    "the last round has \(questions % configuration.questionsPerRound) of \(configuration.questionsPerRound) questions"
+                ))
         }
         if context.race.participants.count == 1 {
-            issues.append(ValidationIssue(.error, "too-few-players", at: "/participants",
-                                          "a quiz duel needs at least two players: nobody may play against themselves"))
+            issues.append(
+                ValidationIssue(
+                    .error, "too-few-players", at: "/participants",
+                    "a quiz duel needs at least two players: nobody may play against themselves"))
         }
         return issues
     }

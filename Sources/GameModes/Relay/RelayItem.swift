@@ -51,14 +51,15 @@ public struct RelayChain: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The chain link by link, for the reveal: `mia: stop x → ben clue "…" (reached x) → cy stop y (wrong) → dee missed`.
     public var description: String {
-        "\(author): " + links.map { link in
-            guard let received = link.received else { return link.handedOn?.description ?? "nothing" }
-            let what = "\(link.participant) " + (link.handedOn?.description ?? "missed")
-            switch received {
-            case .stop(let id): return what + (link.success ? " (reached \(id))" : "")
-            case .clue: return what + (link.handedOn == nil ? "" : (link.success ? " (right)" : " (wrong)"))
-            }
-        }.joined(separator: " → ")
+        "\(author): "
+            + links.map { link in
+                guard let received = link.received else { return link.handedOn?.description ?? "nothing" }
+                let what = "\(link.participant) " + (link.handedOn?.description ?? "missed")
+                switch received {
+                case .stop(let id): return what + (link.success ? " (reached \(id))" : "")
+                case .clue: return what + (link.handedOn == nil ? "" : (link.success ? " (right)" : " (wrong)"))
+                }
+            }.joined(separator: " → ")
     }
 }
 

@@ -25,12 +25,15 @@ public struct RelayMode: GameMode {
     /// The name race files use in `mode.name`.
     public static let identifier = "relay"
     /// One line for `racekit modes`.
-    public static let summary = "The telephone relay: items pass along a derangement so nobody gets their own, timed rounds, 2-8 players, a reveal of every chain."
+    public static let summary =
+        "The telephone relay: items pass along a derangement so nobody gets their own, timed rounds, 2-8 players, a reveal of every chain."
     /// The options of ``Configuration``, documented for `racekit modes`.
     public static let options = [
         ModeOption("roundSeconds", type: "number > 0", default: "300", "how long each round lasts"),
-        ModeOption("endRoundEarly", type: "boolean", default: "true",
-                   "a round ends as soon as every player still playing has handed on (from round 1, at their arrival at a stop)"),
+        ModeOption(
+            "endRoundEarly", type: "boolean", default: "true",
+            "a round ends as soon as every player still playing has handed on (from round 1, at their arrival at a stop)"
+        ),
     ]
 
     /// The fewest players a relay game takes.
@@ -103,15 +106,18 @@ public struct RelayMode: GameMode {
     }
 
     /// The state before the first input.
-    public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64) -> State {
+    public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64)
+        -> State
+    {
         var players: [Player] = []
         var index: [String: Int] = [:]
         for participant in participants where index[participant.id] == nil {
             index[participant.id] = players.count
             players.append(Player(id: participant.id, name: participant.name))
         }
-        return State(configuration: configuration, seed: seed, stopIDs: race.stops.map(\.id), players: players, index: index,
-                     rotation: RelayRotation(players: players.map(\.id), seed: seed))
+        return State(
+            configuration: configuration, seed: seed, stopIDs: race.stops.map(\.id), players: players, index: index,
+            rotation: RelayRotation(players: players.map(\.id), seed: seed))
     }
 
     /// Applies one input, in time order, and says what it caused.
@@ -120,7 +126,9 @@ public struct RelayMode: GameMode {
         let t = input.time
         if !state.started {
             state.started = true
-            if state.players.count >= Self.minimumPlayers, !state.stopIDs.isEmpty { startRound(&state, 0, at: min(0, t), &out) }
+            if state.players.count >= Self.minimumPlayers, !state.stopIDs.isEmpty {
+                startRound(&state, 0, at: min(0, t), &out)
+            }
         }
         // Rounds whose time ran out before this input.
         while state.round != nil, state.roundEnds < t { closeRound(&state, at: state.roundEnds, &out) }
@@ -153,7 +161,8 @@ public struct RelayMode: GameMode {
     private func isStop(_ state: State, _ text: String) -> Bool { state.stopIDs.contains(text) }
 
     private func everyoneHandedOn(_ state: State) -> Bool {
-        state.hands.allSatisfy { hand in hand.handedOn != nil || state.players[state.index[hand.holder]!].leftAt != nil }
+        state.hands.allSatisfy { hand in hand.handedOn != nil || state.players[state.index[hand.holder]!].leftAt != nil
+        }
     }
 
     private func startRound(_ state: inout State, _ round: Int, at time: Seconds, _ out: inout [Outcome]) {
@@ -176,7 +185,10 @@ public struct RelayMode: GameMode {
         }
         for hand in state.hands where state.players[state.index[hand.holder]!].leftAt == nil {
             guard let item = hand.received else { continue }
-            out.append(.handOut(participant: hand.holder, round: round, item: item, author: hand.author, time: time, deadline: state.roundEnds))
+            out.append(
+                .handOut(
+                    participant: hand.holder, round: round, item: item, author: hand.author, time: time,
+                    deadline: state.roundEnds))
         }
     }
 
@@ -185,9 +197,10 @@ public struct RelayMode: GameMode {
         guard let round = state.round else { return }
         for hand in state.hands {
             var handedOn = hand.handedOn
-            if round == 0 && handedOn == nil { handedOn = hand.received }     // the suggestion stands
-            let link = RelayLink(round: round, participant: hand.holder, received: round == 0 ? nil : hand.received,
-                                 handedOn: handedOn, success: hand.reached || hand.correct)
+            if round == 0 && handedOn == nil { handedOn = hand.received }  // the suggestion stands
+            let link = RelayLink(
+                round: round, participant: hand.holder, received: round == 0 ? nil : hand.received,
+                handedOn: handedOn, success: hand.reached || hand.correct)
             state.chains[hand.author, default: []].append(link)
             if round > 0, hand.handedOn != nil { state.players[state.index[hand.holder]!].handled += 1 }
         }
@@ -212,10 +225,14 @@ public struct RelayMode: GameMode {
     }
 
     private func visit(_ state: inout State, _ visit: Visit) -> [Outcome] {
-        let recorded: (String) -> [Outcome] = { [.recorded(participant: visit.participant, stop: visit.stop, time: visit.time, reason: $0)] }
+        let recorded: (String) -> [Outcome] = {
+            [.recorded(participant: visit.participant, stop: visit.stop, time: visit.time, reason: $0)]
+        }
         guard let p = state.index[visit.participant] else { return recorded("not a player") }
         guard state.players[p].leftAt == nil else { return recorded("the participant has left") }
-        guard let round = state.round, round > 0, let h = state.hands.firstIndex(where: { $0.holder == visit.participant }) else {
+        guard let round = state.round, round > 0,
+            let h = state.hands.firstIndex(where: { $0.holder == visit.participant })
+        else {
             return recorded("no item to find in this round")
         }
         switch state.hands[h].received {
@@ -225,11 +242,15 @@ public struct RelayMode: GameMode {
             state.hands[h].handedOn = state.hands[h].clue.map(RelayItem.clue)
             state.players[p].points += 1
             state.players[p].found += 1
-            return [.reached(participant: visit.participant, stop: visit.stop, time: visit.time),
-                    .points(to: visit.participant, points: 1, reason: "reached \(target) in round \(round)", time: visit.time)]
+            return [
+                .reached(participant: visit.participant, stop: visit.stop, time: visit.time),
+                .points(
+                    to: visit.participant, points: 1, reason: "reached \(target) in round \(round)", time: visit.time),
+            ]
         case .clue?:
             guard state.hands[h].handedOn == nil else { return recorded("the guess is already made") }
-            return [.reached(participant: visit.participant, stop: visit.stop, time: visit.time)] + guess(&state, h, visit.stop, at: visit.time)
+            return [.reached(participant: visit.participant, stop: visit.stop, time: visit.time)]
+                + guess(&state, h, visit.stop, at: visit.time)
         case nil:
             return recorded("no item to find in this round")
         }
@@ -272,7 +293,9 @@ public struct RelayMode: GameMode {
             if state.hands[h].reached { state.hands[h].handedOn = .clue(text) }
             return []
         case .clue?:
-            return [.ignored(input, reason: "a clue is answered by reaching the stop it describes, not by a submission")]
+            return [
+                .ignored(input, reason: "a clue is answered by reaching the stop it describes, not by a submission")
+            ]
         case nil:
             return [.ignored(input, reason: "\(submission.participant) holds no item")]
         }
@@ -281,18 +304,24 @@ public struct RelayMode: GameMode {
     /// The standings as they stand after the inputs so far.
     public func standings(_ state: State) -> Standings {
         let rows = state.players.map { player in
-            StandingsRow(competitor: player.id, name: player.name, members: [player.id],
-                         status: player.leftAt != nil ? .didNotFinish : (state.finished ? .ok : (state.ended ? .didNotFinish : .active)),
-                         points: player.points, stopsReached: player.found,
-                         details: ["handled": "\(player.handled)/\(state.rotation.rounds)", "found": String(player.found),
-                                   "guessed": String(player.guessed)])
+            StandingsRow(
+                competitor: player.id, name: player.name, members: [player.id],
+                status: player.leftAt != nil
+                    ? .didNotFinish : (state.finished ? .ok : (state.ended ? .didNotFinish : .active)),
+                points: player.points, stopsReached: player.found,
+                details: [
+                    "handled": "\(player.handled)/\(state.rotation.rounds)", "found": String(player.found),
+                    "guessed": String(player.guessed),
+                ])
         }.sorted { a, b in
             if (a.status == .didNotFinish) != (b.status == .didNotFinish) { return b.status == .didNotFinish }
             if a.points != b.points { return a.points > b.points }
             return TieRule.codePointOrder(a.competitor, b.competitor)
         }
-        return Standings(mode: Self.identifier, columns: ["handled", "found", "guessed"],
-                         rows: competitionRanks(rows) { $0.points == $1.points && $0.status == $1.status }, final: state.ended || state.finished)
+        return Standings(
+            mode: Self.identifier, columns: ["handled", "found", "guessed"],
+            rows: competitionRanks(rows) { $0.points == $1.points && $0.status == $1.status },
+            final: state.ended || state.finished)
     }
 
     /// Every chain so far (the reveal, once the game is over).
@@ -301,21 +330,30 @@ public struct RelayMode: GameMode {
     }
 
     /// The mode's own checks of a race and its configuration.
-    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] {
+    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue]
+    {
         var issues: [ValidationIssue] = []
         let seconds = configuration.roundSeconds
         if !(seconds.isFinite && seconds > 0) {
-            issues.append(ValidationIssue(.error, "bad-mode-option", at: path + "/roundSeconds", "roundSeconds \(seconds) must be positive"))
+            issues.append(
+                ValidationIssue(
+                    .error, "bad-mode-option", at: path + "/roundSeconds", "roundSeconds \(seconds) must be positive"))
         }
         let count = context.race.participants.count
         if count < Self.minimumPlayers || count > Self.maximumPlayers {
-            issues.append(ValidationIssue(.error, "relay-player-count", at: "/participants",
-                                          "the relay needs \(Self.minimumPlayers) to \(Self.maximumPlayers) players, not \(count)",
-                                          hint: "items pass from player to player so that nobody ever gets their own"))
-        } else if seconds.isFinite && seconds > 0, let limit = context.race.timeLimitSeconds, Double(count) * seconds > limit {
-            issues.append(ValidationIssue(.warning, "relay-rounds-exceed-limit", at: path + "/roundSeconds",
-                                          "\(count) rounds of \(Outcome.number(seconds)) s take longer than the time limit of \(Outcome.number(limit)) s",
-                                          hint: "shorten the rounds or lengthen timeLimitSeconds"))
+            issues.append(
+                ValidationIssue(
+                    .error, "relay-player-count", at: "/participants",
+                    "the relay needs \(Self.minimumPlayers) to \(Self.maximumPlayers) players, not \(count)",
+                    hint: "items pass from player to player so that nobody ever gets their own"))
+        } else if seconds.isFinite && seconds > 0, let limit = context.race.timeLimitSeconds,
+            Double(count) * seconds > limit
+        {
+            issues.append(
+                ValidationIssue(
+                    .warning, "relay-rounds-exceed-limit", at: path + "/roundSeconds",
+                    "\(count) rounds of \(Outcome.number(seconds)) s take longer than the time limit of \(Outcome.number(limit)) s",
+                    hint: "shorten the rounds or lengthen timeLimitSeconds"))
         }
         return issues
     }

@@ -25,15 +25,20 @@ public struct ScoreMode: GameMode {
     /// The name race files use in `mode.name`.
     public static let identifier = "score"
     /// One line for `racekit modes`.
-    public static let summary = "The score hunt: goals worth points in any order, first to reach claims, group leaderboards, a rogaining time limit."
+    public static let summary =
+        "The score hunt: goals worth points in any order, first to reach claims, group leaderboards, a rogaining time limit."
     /// The options of ``Configuration``, documented for `racekit modes`.
     public static let options = [
-        ModeOption("laterArrivalShare", type: "number 0…1", default: "0",
-                   "the share of a goal's points (rounded down) for each competitor reaching it after the first"),
-        ModeOption("claimBy", type: ClaimBy.typeDescription, default: "\"team\"",
-                   "who claims goals and is ranked: teams (participants without a team alone) or each participant"),
-        ModeOption("groups", type: "array of names or {id, name, members}", default: "[]",
-                   "leaderboards of their own; members are participant or team ids (a bare name is a group with no members yet)"),
+        ModeOption(
+            "laterArrivalShare", type: "number 0…1", default: "0",
+            "the share of a goal's points (rounded down) for each competitor reaching it after the first"),
+        ModeOption(
+            "claimBy", type: ClaimBy.typeDescription, default: "\"team\"",
+            "who claims goals and is ranked: teams (participants without a team alone) or each participant"),
+        ModeOption(
+            "groups", type: "array of names or {id, name, members}", default: "[]",
+            "leaderboards of their own; members are participant or team ids (a bare name is a group with no members yet)"
+        ),
     ]
 
     /// The values of the `claimBy` option.
@@ -66,8 +71,9 @@ public struct ScoreMode: GameMode {
                 return
             }
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            self.init(id: try c.decode(String.self, forKey: .id), name: try c.decodeIfPresent(String.self, forKey: .name),
-                      members: try c.decode(.members, default: []))
+            self.init(
+                id: try c.decode(String.self, forKey: .id), name: try c.decodeIfPresent(String.self, forKey: .name),
+                members: try c.decode(.members, default: []))
         }
     }
 
@@ -131,13 +137,17 @@ public struct ScoreMode: GameMode {
     }
 
     /// The state before the first input.
-    public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64) -> State {
+    public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64)
+        -> State
+    {
         let course = race.courses.first
         var goals: [String: Int] = [:]
         var windows: [String: TimeWindow] = [:]
         for stop in race.stops where goals[stop.id] == nil && windows[stop.id] == nil {
             if let window = stop.window { windows[stop.id] = window }
-            if let points = stop.points, points > 0, stop.id != course?.start, stop.id != course?.finish { goals[stop.id] = points }
+            if let points = stop.points, points > 0, stop.id != course?.start, stop.id != course?.finish {
+                goals[stop.id] = points
+            }
         }
         var competitors: [Competitor] = []
         var competitorOf: [String: Int] = [:]
@@ -148,27 +158,35 @@ public struct ScoreMode: GameMode {
                 competitors[existing].members.append(participant.id)
                 competitorOf[participant.id] = existing
             } else {
-                let name = teamID.flatMap { id in race.teams.first { $0.id == id }?.name } ?? (teamID ?? participant.name)
+                let name =
+                    teamID.flatMap { id in race.teams.first { $0.id == id }?.name } ?? (teamID ?? participant.name)
                 competitorOf[participant.id] = competitors.count
                 competitors.append(Competitor(id: key, name: name, members: [participant.id]))
             }
         }
-        return State(configuration: configuration, goals: goals, windows: windows, start: course?.start, finish: course?.finish,
-                     timeLimit: race.timeLimitSeconds, pointsPerMinuteOver: race.rules.pointsPerMinuteOver,
-                     competitors: competitors, competitorOf: competitorOf)
+        return State(
+            configuration: configuration, goals: goals, windows: windows, start: course?.start, finish: course?.finish,
+            timeLimit: race.timeLimitSeconds, pointsPerMinuteOver: race.rules.pointsPerMinuteOver,
+            competitors: competitors, competitorOf: competitorOf)
     }
 
     /// Applies one input, in time order, and says what it caused.
     public func reduce(_ state: inout State, _ input: GameInput) -> [Outcome] {
         switch input {
         case .visit(let visit):
-            guard let c = state.competitorOf[visit.participant] else { return [.ignored(input, reason: "no participant \"\(visit.participant)\"")] }
+            guard let c = state.competitorOf[visit.participant] else {
+                return [.ignored(input, reason: "no participant \"\(visit.participant)\"")]
+            }
             return self.visit(&state, c, visit)
         case .answer, .submission:
             return [.ignored(input, reason: "the score hunt takes no \(input.kindName)s")]
         case .leave(let participant, let time):
-            guard let c = state.competitorOf[participant] else { return [.ignored(input, reason: "no participant \"\(participant)\"")] }
-            guard !state.competitors[c].left.contains(participant), state.competitors[c].finishedMembers[participant] == nil else {
+            guard let c = state.competitorOf[participant] else {
+                return [.ignored(input, reason: "no participant \"\(participant)\"")]
+            }
+            guard !state.competitors[c].left.contains(participant),
+                state.competitors[c].finishedMembers[participant] == nil
+            else {
                 return [.ignored(input, reason: "\(participant) has already left or finished")]
             }
             var out: [Outcome] = [.left(participant, time: time)]
@@ -211,7 +229,9 @@ public struct ScoreMode: GameMode {
         if s != state.start { state.awayFromStart.insert(p) }
         if s == state.finish {
             if s == state.start && !state.awayFromStart.contains(p) { return recorded("at the start") }
-            if let arrival = state.atFinish[p] { return recorded("still at the finish since t=\(Outcome.number(arrival))") }
+            if let arrival = state.atFinish[p] {
+                return recorded("still at the finish since t=\(Outcome.number(arrival))")
+            }
             state.atFinish[p] = t
             return [.reached(participant: p, stop: s, time: t)]
         }
@@ -219,8 +239,12 @@ public struct ScoreMode: GameMode {
         state.atFinish[p] = nil
         guard let points = state.goals[s] else { return recorded("not a goal") }
         if let window = state.windows[s] {
-            if let opens = window.opensAfterSeconds, t < opens { return recorded("the goal opens at t=\(Outcome.number(opens))") }
-            if let closes = window.closesAfterSeconds, t > closes { return recorded("the goal closed at t=\(Outcome.number(closes))") }
+            if let opens = window.opensAfterSeconds, t < opens {
+                return recorded("the goal opens at t=\(Outcome.number(opens))")
+            }
+            if let closes = window.closesAfterSeconds, t > closes {
+                return recorded("the goal closed at t=\(Outcome.number(closes))")
+            }
         }
         if state.finish == nil, let limit = state.timeLimit, t > limit { return recorded("after the time limit") }
         if competitor.scored.contains(s) { return recorded("already scored by \(competitor.id)") }
@@ -242,7 +266,8 @@ public struct ScoreMode: GameMode {
     private func checkFinish(_ state: inout State, _ c: Int, _ out: inout [Outcome]) {
         let competitor = state.competitors[c]
         guard competitor.finishTime == nil, !competitor.finishedMembers.isEmpty,
-              competitor.members.allSatisfy({ competitor.finishedMembers[$0] != nil || competitor.left.contains($0) }) else { return }
+            competitor.members.allSatisfy({ competitor.finishedMembers[$0] != nil || competitor.left.contains($0) })
+        else { return }
         let finish = competitor.finishedMembers.values.max()!
         state.competitors[c].finishTime = finish
         out.append(.finish(competitor.id, time: finish))
@@ -250,8 +275,10 @@ public struct ScoreMode: GameMode {
             let minutes = Int(((finish - limit) / 60).rounded(.up))
             let penalty = minutes * state.pointsPerMinuteOver
             state.competitors[c].penaltyPoints = penalty
-            out.append(.penalty(to: competitor.id, seconds: 0, points: penalty,
-                                reason: "\(minutes) started minute\(minutes == 1 ? "" : "s") over the time limit", time: finish))
+            out.append(
+                .penalty(
+                    to: competitor.id, seconds: 0, points: penalty,
+                    reason: "\(minutes) started minute\(minutes == 1 ? "" : "s") over the time limit", time: finish))
         }
     }
 
@@ -267,20 +294,29 @@ public struct ScoreMode: GameMode {
 
     /// The standings as they stand after the inputs so far.
     public func standings(_ state: State) -> Standings {
-        let rows = ranked(state.competitors.map { competitor in
-            StandingsRow(competitor: competitor.id, name: competitor.name, members: competitor.members,
-                         status: status(state, competitor), points: competitor.points - competitor.penaltyPoints,
-                         stopsReached: competitor.scored.count, finishTime: competitor.finishTime,
-                         details: ["claimed": String(state.claimedBy.values.filter { $0 == competitor.id }.count),
-                                   "penalty": String(competitor.penaltyPoints),
-                                   "goals": competitor.scored.joined(separator: " ")])
-        })
+        let rows = ranked(
+            state.competitors.map { competitor in
+                StandingsRow(
+                    competitor: competitor.id, name: competitor.name, members: competitor.members,
+                    status: status(state, competitor), points: competitor.points - competitor.penaltyPoints,
+                    stopsReached: competitor.scored.count, finishTime: competitor.finishTime,
+                    details: [
+                        "claimed": String(state.claimedBy.values.filter { $0 == competitor.id }.count),
+                        "penalty": String(competitor.penaltyPoints),
+                        "goals": competitor.scored.joined(separator: " "),
+                    ])
+            })
         let groups = state.configuration.groups.map { group in
             let members = Set(group.members)
-            let competitors = Set(state.competitors.filter { members.contains($0.id) || $0.members.contains(where: members.contains) }.map(\.id))
-            return GroupStandings(id: group.id, name: group.name, rows: ranked(rows.filter { competitors.contains($0.competitor) }))
+            let competitors = Set(
+                state.competitors.filter { members.contains($0.id) || $0.members.contains(where: members.contains) }
+                    .map(\.id))
+            return GroupStandings(
+                id: group.id, name: group.name, rows: ranked(rows.filter { competitors.contains($0.competitor) }))
         }
-        return Standings(mode: Self.identifier, columns: ["claimed", "penalty", "goals"], rows: rows, groups: groups, final: state.ended)
+        return Standings(
+            mode: Self.identifier, columns: ["claimed", "penalty", "goals"], rows: rows, groups: groups,
+            final: state.ended)
     }
 
     /// Finishers (and those still racing) by points, then the earlier finish; the rest after.
@@ -294,17 +330,22 @@ public struct ScoreMode: GameMode {
             if fa != fb { return fa < fb }
             return TieRule.codePointOrder(a.competitor, b.competitor)
         }
-        return competitionRanks(sorted) { $0.points == $1.points && $0.finishTime == $1.finishTime && $0.status == $1.status }
+        return competitionRanks(sorted) {
+            $0.points == $1.points && $0.finishTime == $1.finishTime && $0.status == $1.status
+        }
     }
 
     /// The mode's own checks of a race and its configuration.
-    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] {
+    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue]
+    {
         var issues: [ValidationIssue] = []
         let race = context.race
         let share = configuration.laterArrivalShare
         if !(share.isFinite && share >= 0 && share <= 1) {
-            issues.append(ValidationIssue(.error, "bad-mode-option", at: path + "/laterArrivalShare",
-                                          "laterArrivalShare \(share) must be between 0 and 1"))
+            issues.append(
+                ValidationIssue(
+                    .error, "bad-mode-option", at: path + "/laterArrivalShare",
+                    "laterArrivalShare \(share) must be between 0 and 1"))
         }
         let course = race.courses.first
         var goals = 0
@@ -312,41 +353,57 @@ public struct ScoreMode: GameMode {
             if let points = stop.points, points > 0 {
                 goals += 1
             } else if let points = stop.points, points < 0 {
-                issues.append(ValidationIssue(.error, "negative-points", at: context.stopPath(i) + "/points",
-                                              "goal \"\(stop.id)\" is worth \(points) points"))
+                issues.append(
+                    ValidationIssue(
+                        .error, "negative-points", at: context.stopPath(i) + "/points",
+                        "goal \"\(stop.id)\" is worth \(points) points"))
             } else {
-                issues.append(ValidationIssue(.warning, "goal-without-points", at: context.stopPath(i),
-                                              "stop \"\(stop.id)\" has no points, so it is not a goal",
-                                              hint: "give it \"points\", or remove it from the score hunt"))
+                issues.append(
+                    ValidationIssue(
+                        .warning, "goal-without-points", at: context.stopPath(i),
+                        "stop \"\(stop.id)\" has no points, so it is not a goal",
+                        hint: "give it \"points\", or remove it from the score hunt"))
             }
         }
         if goals == 0 {
-            issues.append(ValidationIssue(.error, "no-goals", at: "/stops", "the score hunt has no goal: no stop has points",
-                                          hint: "give the stops \"points\""))
+            issues.append(
+                ValidationIssue(
+                    .error, "no-goals", at: "/stops", "the score hunt has no goal: no stop has points",
+                    hint: "give the stops \"points\""))
         }
         if race.timeLimitSeconds == nil {
-            issues.append(ValidationIssue(.warning, "no-time-limit", at: "/timeLimitSeconds",
-                                          "a score hunt without a time limit never ends: every goal can be reached",
-                                          hint: "set timeLimitSeconds (rogaining: 2 to 24 hours; a city hunt: 45 to 90 minutes)"))
+            issues.append(
+                ValidationIssue(
+                    .warning, "no-time-limit", at: "/timeLimitSeconds",
+                    "a score hunt without a time limit never ends: every goal can be reached",
+                    hint: "set timeLimitSeconds (rogaining: 2 to 24 hours; a city hunt: 45 to 90 minutes)"))
         }
         if race.rules.pointsPerMinuteOver < 0 {
-            issues.append(ValidationIssue(.error, "bad-rule", at: "/rules/pointsPerMinuteOver",
-                                          "pointsPerMinuteOver \(race.rules.pointsPerMinuteOver) must be 0 or more"))
+            issues.append(
+                ValidationIssue(
+                    .error, "bad-rule", at: "/rules/pointsPerMinuteOver",
+                    "pointsPerMinuteOver \(race.rules.pointsPerMinuteOver) must be 0 or more"))
         }
         let known = Set(race.participants.map(\.id) + race.teams.map(\.id))
         var seen = Set<String>()
         for (g, group) in configuration.groups.enumerated() {
             let groupPath = JSONPointer.appending(path + "/groups", g)
             if !seen.insert(group.id).inserted {
-                issues.append(ValidationIssue(.error, "duplicate-id", at: groupPath, "group \"\(group.id)\" is defined twice"))
+                issues.append(
+                    ValidationIssue(.error, "duplicate-id", at: groupPath, "group \"\(group.id)\" is defined twice"))
             }
             if group.members.isEmpty {
-                issues.append(ValidationIssue(.warning, "empty-group", at: groupPath, "group \"\(group.id)\" has no members, so its leaderboard is empty",
-                                              hint: "write it as {\"id\": \"\(group.id)\", \"members\": [participant or team ids]}"))
+                issues.append(
+                    ValidationIssue(
+                        .warning, "empty-group", at: groupPath,
+                        "group \"\(group.id)\" has no members, so its leaderboard is empty",
+                        hint: "write it as {\"id\": \"\(group.id)\", \"members\": [participant or team ids]}"))
             }
             for (m, member) in group.members.enumerated() where !known.contains(member) {
-                issues.append(ValidationIssue(.error, "unknown-participant", at: JSONPointer.appending(groupPath + "/members", m),
-                                              "group \"\(group.id)\" names \"\(member)\", which is neither a participant nor a team"))
+                issues.append(
+                    ValidationIssue(
+                        .error, "unknown-participant", at: JSONPointer.appending(groupPath + "/members", m),
+                        "group \"\(group.id)\" names \"\(member)\", which is neither a participant nor a team"))
             }
         }
         return issues

@@ -56,13 +56,20 @@ public struct ResponseFile: Responder, Hashable, Sendable {
         references.compactMap { reference -> String? in
             func warning(_ message: String) -> String { "\(reference.location): warning: \(message)" }
             guard participants.contains(reference.participant) else {
-                return warning("no participant \"\(reference.participant)\" in the race or the tracks; the line is not used")
+                return warning(
+                    "no participant \"\(reference.participant)\" in the race or the tracks; the line is not used")
             }
             guard let stopID = reference.stop else { return nil }
-            guard let stop = race.stop(stopID) else { return warning("no stop \"\(stopID)\" in the race; the line is not used") }
-            guard let task = stop.task else { return warning("stop \"\(stopID)\" asks no question; the line is not used") }
+            guard let stop = race.stop(stopID) else {
+                return warning("no stop \"\(stopID)\" in the race; the line is not used")
+            }
+            guard let task = stop.task else {
+                return warning("stop \"\(stopID)\" asks no question; the line is not used")
+            }
             if let choice = reference.choice, !task.options.contains(choice) {
-                return warning("\"\(choice)\" is not one of the options of stop \"\(stopID)\" (\(task.options.map { "\"\($0)\"" }.joined(separator: ", "))); it counts as a wrong answer")
+                return warning(
+                    "\"\(choice)\" is not one of the options of stop \"\(stopID)\" (\(task.options.map { "\"\($0)\"" }.joined(separator: ", "))); it counts as a wrong answer"
+                )
             }
             return nil
         }
@@ -80,10 +87,16 @@ public struct ResponseFile: Responder, Hashable, Sendable {
 
     private var description: String {
         let a = answers.keys.sorted().map { p in
-            p + ":" + answers[p]!.keys.sorted().map { s in s + "=" + answers[p]![s]!.map { "\($0.choice)@\($0.after)" }.joined(separator: ",") }.joined(separator: ";")
+            p + ":"
+                + answers[p]!.keys.sorted().map { s in
+                    s + "=" + answers[p]![s]!.map { "\($0.choice)@\($0.after)" }.joined(separator: ",")
+                }.joined(separator: ";")
         }
         let s = submissions.keys.sorted().map { p in
-            p + ":" + submissions[p]!.keys.sorted().map { r in "\(r)=\(submissions[p]![r]!.text)@\(submissions[p]![r]!.after)" }.joined(separator: ";")
+            p + ":"
+                + submissions[p]!.keys.sorted().map { r in
+                    "\(r)=\(submissions[p]![r]!.text)@\(submissions[p]![r]!.after)"
+                }.joined(separator: ";")
         }
         return (a + ["|"] + s).joined(separator: "\n")
     }
@@ -99,14 +112,18 @@ public struct ResponseFile: Responder, Hashable, Sendable {
     }
 
     /// Parses the text of a file (see ``read(path:participant:)``); merges into `self` when called on a value.
-    public static func parse(_ text: String, file: String, participant: String? = nil) throws(InputError) -> ResponseFile {
+    public static func parse(_ text: String, file: String, participant: String? = nil) throws(InputError)
+        -> ResponseFile
+    {
         var result = ResponseFile()
         try result.add(text, file: file, participant: participant)
         return result
     }
 
     /// Adds another file's responses (one file per participant).
-    public mutating func add(_ text: String, file: String, participant defaultParticipant: String? = nil) throws(InputError) {
+    public mutating func add(_ text: String, file: String, participant defaultParticipant: String? = nil)
+        throws(InputError)
+    {
         for (n, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
@@ -125,12 +142,16 @@ public struct ResponseFile: Responder, Hashable, Sendable {
             }
             func string(_ key: String) throws(InputError) -> String? {
                 guard let value = json[key] else { return nil }
-                guard case .string(let s) = value else { throw fail("\"\(key)\" must be a string, found \(value.typeName)") }
+                guard case .string(let s) = value else {
+                    throw fail("\"\(key)\" must be a string, found \(value.typeName)")
+                }
                 return s
             }
             func number(_ key: String) throws(InputError) -> Double? {
                 guard let value = json[key] else { return nil }
-                guard case .number(let x) = value, x.isFinite else { throw fail("\"\(key)\" must be a number, found \(value.typeName)") }
+                guard case .number(let x) = value, x.isFinite else {
+                    throw fail("\"\(key)\" must be a number, found \(value.typeName)")
+                }
                 return x
             }
             guard let participant = try string("participant") ?? defaultParticipant else {
@@ -139,7 +160,10 @@ public struct ResponseFile: Responder, Hashable, Sendable {
             let time = try number("time"), after = try number("after")
             if time != nil && after != nil { throw fail("give \"time\" or \"after\", not both") }
             if let after, after < 0 { throw fail("\"after\" must be 0 or more") }
-            references.append(Reference(location: location, participant: participant, stop: try string("stop"), choice: try string("choice")))
+            references.append(
+                Reference(
+                    location: location, participant: participant, stop: try string("stop"), choice: try string("choice")
+                ))
             if case .bool(true)? = json["leave"] {
                 guard let time else { throw fail("a leave needs a \"time\"") }
                 inputs.append(.leave(participant: participant, time: time))
@@ -153,11 +177,14 @@ public struct ResponseFile: Responder, Hashable, Sendable {
                     throw fail("an answer needs a \"time\" or an \"after\"")
                 }
             } else if let roundValue = try number("round") {
-                guard roundValue >= 0, roundValue == roundValue.rounded(), roundValue < 1e6 else { throw fail("\"round\" must be a whole number ≥ 0") }
+                guard roundValue >= 0, roundValue == roundValue.rounded(), roundValue < 1e6 else {
+                    throw fail("\"round\" must be a whole number ≥ 0")
+                }
                 let round = Int(roundValue)
                 guard let text = try string("text") else { throw fail("a submission needs a \"text\"") }
                 if let time {
-                    inputs.append(.submission(Submission(participant: participant, round: round, text: text, time: time)))
+                    inputs.append(
+                        .submission(Submission(participant: participant, round: round, text: text, time: time)))
                 } else if let after {
                     submissions[participant, default: [:]][round] = (text, after)
                 } else {
@@ -175,10 +202,15 @@ public struct ResponseFile: Responder, Hashable, Sendable {
         case .question(let participant, let stop, _, let attempt, let time):
             guard let list = answers[participant]?[stop], attempt >= 1, attempt <= list.count else { return [] }
             let entry = list[attempt - 1]
-            return [.answer(Answer(participant: participant, stop: stop, choice: entry.choice, time: time + entry.after))]
+            return [
+                .answer(Answer(participant: participant, stop: stop, choice: entry.choice, time: time + entry.after))
+            ]
         case .handOut(let participant, let round, _, _, let time, _):
             guard let entry = submissions[participant]?[round] else { return [] }
-            return [.submission(Submission(participant: participant, round: round, text: entry.text, time: time + entry.after))]
+            return [
+                .submission(
+                    Submission(participant: participant, round: round, text: entry.text, time: time + entry.after))
+            ]
         default:
             return []
         }

@@ -1,5 +1,6 @@
 import GeoCore
 import RaceModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,7 +27,8 @@ public enum TerritoryGrid {
     /// 1/R rad of latitude, 1 m east 1/(R cos φ) rad of longitude on the 6 371 008.8 m sphere):
     /// well under a centimetre off for a grid of a few hundred metres away from the poles.
     /// Coordinates are rounded to 1e-7° (about 1 cm), so the race file stays readable.
-    public static func layout(centre: Coordinate, size: Int = 3, cellMeters: Meters, gapMeters: Meters? = nil) -> [Stop] {
+    public static func layout(centre: Coordinate, size: Int = 3, cellMeters: Meters, gapMeters: Meters? = nil) -> [Stop]
+    {
         let gapMeters = gapMeters ?? 0.3 * cellMeters
         precondition((1...26).contains(size) && cellMeters > gapMeters && gapMeters >= 0)
         let radiansToDegrees = 180 / Double.pi
@@ -34,8 +36,9 @@ public enum TerritoryGrid {
         let metresToLongitude = metresToLatitude / cos(centre.latitude / radiansToDegrees)
         func point(east x: Meters, north y: Meters) -> Coordinate {
             func round7(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
-            return Coordinate(uncheckedLatitude: round7(centre.latitude + y * metresToLatitude),
-                              longitude: round7(centre.longitude + x * metresToLongitude))
+            return Coordinate(
+                uncheckedLatitude: round7(centre.latitude + y * metresToLatitude),
+                longitude: round7(centre.longitude + x * metresToLongitude))
         }
         let half = Double(size) * cellMeters / 2
         var stops: [Stop] = []
@@ -46,8 +49,10 @@ public enum TerritoryGrid {
                 let east = west + cellMeters - gapMeters
                 let north = half - Double(row) * cellMeters - gapMeters / 2
                 let south = north - cellMeters + gapMeters
-                let ring = [point(east: west, north: south), point(east: east, north: south), point(east: east, north: north),
-                            point(east: west, north: north), point(east: west, north: south)]
+                let ring = [
+                    point(east: west, north: south), point(east: east, north: south), point(east: east, north: north),
+                    point(east: west, north: north), point(east: west, north: south),
+                ]
                 let id = "\(letters[row])\(column + 1)"
                 stops.append(Stop(id: id, name: "Zone \(id.uppercased())", fence: .polygon([[ring]])))
             }

@@ -22,17 +22,24 @@ public struct TerritoryMode: GameMode {
     /// The name race files use in `mode.name`.
     public static let identifier = "territory"
     /// One line for `racekit modes`.
-    public static let summary = "Tic-tac-toe on an N×N grid of zones: two teams claim zones by arrival, a line wins, a rematch keeps the score."
+    public static let summary =
+        "Tic-tac-toe on an N×N grid of zones: two teams claim zones by arrival, a line wins, a rematch keeps the score."
     /// The options of ``Configuration``, documented for `racekit modes`.
     public static let options = [
         ModeOption("size", type: "integer 2…9", default: "3", "N: the board is N×N zones and a line of N wins"),
-        ModeOption("zones", type: "array of N×N stop ids", default: "[]",
-                   "the zones row-major from the north-west; empty: the race's first N×N stops"),
-        ModeOption("turns", type: "boolean", default: "false", "a zone can only be claimed by the team whose turn it is"),
-        ModeOption("games", type: "integer ≥ 1", default: "3", "how many games are played at most (the first and its rematches)"),
-        ModeOption("rematch", type: Rematch.typeDescription, default: "\"auto\"",
-                   "auto: the next game starts rematchDelaySeconds after a result; agree: once each team submits \"rematch\""),
-        ModeOption("rematchDelaySeconds", type: "number ≥ 0", default: "60", "with rematch \"auto\", the pause between games"),
+        ModeOption(
+            "zones", type: "array of N×N stop ids", default: "[]",
+            "the zones row-major from the north-west; empty: the race's first N×N stops"),
+        ModeOption(
+            "turns", type: "boolean", default: "false", "a zone can only be claimed by the team whose turn it is"),
+        ModeOption(
+            "games", type: "integer ≥ 1", default: "3",
+            "how many games are played at most (the first and its rematches)"),
+        ModeOption(
+            "rematch", type: Rematch.typeDescription, default: "\"auto\"",
+            "auto: the next game starts rematchDelaySeconds after a result; agree: once each team submits \"rematch\""),
+        ModeOption(
+            "rematchDelaySeconds", type: "number ≥ 0", default: "60", "with rematch \"auto\", the pause between games"),
     ]
 
     /// The values of the `rematch` option.
@@ -56,8 +63,10 @@ public struct TerritoryMode: GameMode {
         public var rematchDelaySeconds: Seconds = 60
 
         /// Creates a configuration; the defaults are those of an empty `mode.config`.
-        public init(size: Int = 3, zones: [String] = [], turns: Bool = false, games: Int = 3, rematch: Rematch = .auto,
-                    rematchDelaySeconds: Seconds = 60) {
+        public init(
+            size: Int = 3, zones: [String] = [], turns: Bool = false, games: Int = 3, rematch: Rematch = .auto,
+            rematchDelaySeconds: Seconds = 60
+        ) {
             self.size = size
             self.zones = zones
             self.turns = turns
@@ -117,7 +126,9 @@ public struct TerritoryMode: GameMode {
     }
 
     /// The state before the first input.
-    public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64) -> State {
+    public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64)
+        -> State
+    {
         let n = max(1, configuration.size)
         var zones = Self.zones(race, configuration)
         zones = Array(zones.prefix(n * n))
@@ -130,14 +141,17 @@ public struct TerritoryMode: GameMode {
                 sideOf[participant.id] = s
             }
         }
-        return State(configuration: configuration, zones: zones, sides: sides, sideOf: sideOf, board: TerritoryBoard(size: n))
+        return State(
+            configuration: configuration, zones: zones, sides: sides, sideOf: sideOf, board: TerritoryBoard(size: n))
     }
 
     /// Applies one input, in time order, and says what it caused.
     public func reduce(_ state: inout State, _ input: GameInput) -> [Outcome] {
         var out: [Outcome] = []
         let t = input.time
-        if state.over, !state.finished, state.configuration.rematch == .auto, state.overAt + state.configuration.rematchDelaySeconds <= t {
+        if state.over, !state.finished, state.configuration.rematch == .auto,
+            state.overAt + state.configuration.rematchDelaySeconds <= t
+        {
             reset(&state, at: state.overAt + state.configuration.rematchDelaySeconds, &out)
         }
         switch input {
@@ -169,7 +183,9 @@ public struct TerritoryMode: GameMode {
     }
 
     private func visit(_ state: inout State, _ visit: Visit) -> [Outcome] {
-        let recorded: (String) -> [Outcome] = { [.recorded(participant: visit.participant, stop: visit.stop, time: visit.time, reason: $0)] }
+        let recorded: (String) -> [Outcome] = {
+            [.recorded(participant: visit.participant, stop: visit.stop, time: visit.time, reason: $0)]
+        }
         guard let s = state.sideOf[visit.participant] else { return recorded("not on either team") }
         guard !state.sides[s].left.contains(visit.participant) else { return recorded("the participant has left") }
         guard let cell = state.zones.firstIndex(of: visit.stop) else { return recorded("not a zone") }
@@ -180,11 +196,16 @@ public struct TerritoryMode: GameMode {
         state.board.claim(cell, by: state.sides[s].id)
         state.sides[s].zonesTotal += 1
         state.turn = 1 - s
-        var out: [Outcome] = [.reached(participant: visit.participant, stop: visit.stop, time: visit.time),
-                              .claim(by: state.sides[s].id, stop: visit.stop, points: 0, time: visit.time)]
+        var out: [Outcome] = [
+            .reached(participant: visit.participant, stop: visit.stop, time: visit.time),
+            .claim(by: state.sides[s].id, stop: visit.stop, points: 0, time: visit.time),
+        ]
         if state.board.winner != nil {
             conclude(&state, winner: s, at: visit.time, &out)
-        } else if state.board.isFull || state.zones.count < state.board.size * state.board.size && state.board.cells.prefix(state.zones.count).allSatisfy({ $0 != nil }) {
+        } else if state.board.isFull
+            || state.zones.count < state.board.size * state.board.size
+                && state.board.cells.prefix(state.zones.count).allSatisfy({ $0 != nil })
+        {
             conclude(&state, winner: nil, at: visit.time, &out)
         }
         return out
@@ -238,12 +259,15 @@ public struct TerritoryMode: GameMode {
         let symbols = Dictionary(uniqueKeysWithValues: state.sides.enumerated().map { ($1.id, $0 == 0 ? "X" : "O") })
         let board = state.board.rendered { symbols[$0] ?? "?" }
         let rows = state.sides.map { side in
-            StandingsRow(competitor: side.id, name: side.name, members: side.members,
-                         status: side.gone ? .didNotFinish : (state.finished || state.ended ? .ok : .active),
-                         points: 2 * side.record.wins + side.record.draws, stopsReached: side.zonesTotal,
-                         details: ["record": side.record.description, "symbol": symbols[side.id] ?? "",
-                                   "zones": String(state.board.cells.filter { $0 == side.id }.count), "board": board,
-                                   "game": String(state.game)])
+            StandingsRow(
+                competitor: side.id, name: side.name, members: side.members,
+                status: side.gone ? .didNotFinish : (state.finished || state.ended ? .ok : .active),
+                points: 2 * side.record.wins + side.record.draws, stopsReached: side.zonesTotal,
+                details: [
+                    "record": side.record.description, "symbol": symbols[side.id] ?? "",
+                    "zones": String(state.board.cells.filter { $0 == side.id }.count), "board": board,
+                    "game": String(state.game),
+                ])
         }.sorted { a, b in
             if (a.status == .didNotFinish) != (b.status == .didNotFinish) { return b.status == .didNotFinish }
             if a.points != b.points { return a.points > b.points }
@@ -252,12 +276,18 @@ public struct TerritoryMode: GameMode {
         var ranked = competitionRanks(rows) { $0.points == $1.points && $0.status == $1.status }
         // Until a game has a result (a win, a draw, a forfeit) there is nothing to rank: no winner.
         let decided = state.sides.contains { $0.record.wins + $0.record.draws + $0.record.losses > 0 }
-        if !decided { ranked = ranked.map { var row = $0; row.rank = nil; return row } }
-        return Standings(mode: Self.identifier, columns: ["record", "symbol", "zones", "board"], rows: ranked, final: state.ended)
+        if !decided {
+            ranked = ranked.map {
+                var row = $0; row.rank = nil; return row
+            }
+        }
+        return Standings(
+            mode: Self.identifier, columns: ["record", "symbol", "zones", "board"], rows: ranked, final: state.ended)
     }
 
     /// The mode's own checks of a race and its configuration.
-    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] {
+    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue]
+    {
         var issues: [ValidationIssue] = []
         let race = context.race
         let n = configuration.size
@@ -265,41 +295,58 @@ public struct TerritoryMode: GameMode {
             return [ValidationIssue(.error, "bad-mode-option", at: path + "/size", "size \(n) must be between 2 and 9")]
         }
         if configuration.games < 1 {
-            issues.append(ValidationIssue(.error, "bad-mode-option", at: path + "/games", "games \(configuration.games) must be at least 1"))
+            issues.append(
+                ValidationIssue(
+                    .error, "bad-mode-option", at: path + "/games", "games \(configuration.games) must be at least 1"))
         }
         if !(configuration.rematchDelaySeconds.isFinite && configuration.rematchDelaySeconds >= 0) {
-            issues.append(ValidationIssue(.error, "bad-mode-option", at: path + "/rematchDelaySeconds",
-                                          "rematchDelaySeconds \(configuration.rematchDelaySeconds) must be 0 or more"))
+            issues.append(
+                ValidationIssue(
+                    .error, "bad-mode-option", at: path + "/rematchDelaySeconds",
+                    "rematchDelaySeconds \(configuration.rematchDelaySeconds) must be 0 or more"))
         }
         if configuration.zones.isEmpty {
             if race.stops.count < n * n {
-                issues.append(ValidationIssue(.error, "territory-too-few-zones", at: "/stops",
-                                              "a \(n)×\(n) board needs \(n * n) zones; the race has \(race.stops.count) stops",
-                                              hint: "add stops (TerritoryGrid.layout makes a grid) or list the zones in mode.config.zones"))
+                issues.append(
+                    ValidationIssue(
+                        .error, "territory-too-few-zones", at: "/stops",
+                        "a \(n)×\(n) board needs \(n * n) zones; the race has \(race.stops.count) stops",
+                        hint: "add stops (TerritoryGrid.layout makes a grid) or list the zones in mode.config.zones"))
             }
         } else {
             if configuration.zones.count != n * n {
-                issues.append(ValidationIssue(.error, "territory-too-few-zones", at: path + "/zones",
-                                              "a \(n)×\(n) board needs \(n * n) zones, not \(configuration.zones.count)"))
+                issues.append(
+                    ValidationIssue(
+                        .error, "territory-too-few-zones", at: path + "/zones",
+                        "a \(n)×\(n) board needs \(n * n) zones, not \(configuration.zones.count)"))
             }
             var seen = Set<String>()
             for (z, zone) in configuration.zones.enumerated() {
                 let zonePath = JSONPointer.appending(path + "/zones", z)
                 if context.stopIndex[zone] == nil {
-                    issues.append(ValidationIssue(.error, "unknown-stop", at: zonePath, "zone \"\(zone)\" is not a stop of the race"))
+                    issues.append(
+                        ValidationIssue(
+                            .error, "unknown-stop", at: zonePath, "zone \"\(zone)\" is not a stop of the race"))
                 }
                 if !seen.insert(zone).inserted {
-                    issues.append(ValidationIssue(.error, "repeated-stop", at: zonePath, "zone \"\(zone)\" is on the board twice"))
+                    issues.append(
+                        ValidationIssue(.error, "repeated-stop", at: zonePath, "zone \"\(zone)\" is on the board twice")
+                    )
                 }
             }
         }
         if race.teams.count != 2 {
-            issues.append(ValidationIssue(.error, "territory-needs-two-teams", at: "/teams",
-                                          "the territory game is played by two teams; the race has \(race.teams.count)",
-                                          hint: "define exactly two teams and put every participant on one"))
+            issues.append(
+                ValidationIssue(
+                    .error, "territory-needs-two-teams", at: "/teams",
+                    "the territory game is played by two teams; the race has \(race.teams.count)",
+                    hint: "define exactly two teams and put every participant on one"))
         }
-        for (i, team) in race.teams.prefix(2).enumerated() where !race.participants.contains(where: { $0.team == team.id }) {
-            issues.append(ValidationIssue(.warning, "empty-team", at: context.teamPath(i), "team \"\(team.id)\" has no participants"))
+        for (i, team) in race.teams.prefix(2).enumerated()
+        where !race.participants.contains(where: { $0.team == team.id }) {
+            issues.append(
+                ValidationIssue(
+                    .warning, "empty-team", at: context.teamPath(i), "team \"\(team.id)\" has no participants"))
         }
         return issues
     }

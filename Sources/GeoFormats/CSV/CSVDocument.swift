@@ -33,7 +33,8 @@ public struct CSVDocument: Sendable {
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         var rows: [Row] = []
-        var fields: [String] = [], field = "", line = 1, rowLine = 1, inQuotes = false, quoted = false, afterQuote = false
+        var fields: [String] = [], field = "", line = 1, rowLine = 1, inQuotes = false, quoted = false,
+            afterQuote = false
         var column = 0
         func endField() {
             fields.append(quoted ? field : field.trimmingSpaces())
@@ -50,12 +51,15 @@ public struct CSVDocument: Sendable {
             case "\"":
                 if afterQuote { field.append("\""); inQuotes = true; afterQuote = false; continue }
                 guard field.trimmingSpaces().isEmpty else {
-                    throw InputError(SourceLocation(file: file, line: line, column: column), "a quote in the middle of an unquoted field")
+                    throw InputError(
+                        SourceLocation(file: file, line: line, column: column),
+                        "a quote in the middle of an unquoted field")
                 }
                 field = ""; inQuotes = true; quoted = true
             case ",":
                 guard fields.count + 1 < Self.maximumFields else {
-                    throw InputError(SourceLocation(file: file, line: rowLine), "the row has more than \(Self.maximumFields) fields")
+                    throw InputError(
+                        SourceLocation(file: file, line: rowLine), "the row has more than \(Self.maximumFields) fields")
                 }
                 endField()
             case "\n":
@@ -66,7 +70,8 @@ public struct CSVDocument: Sendable {
                 continue
             default:
                 if afterQuote && scalar != " " && scalar != "\t" {
-                    throw InputError(SourceLocation(file: file, line: line, column: column), "text after a closing quote")
+                    throw InputError(
+                        SourceLocation(file: file, line: line, column: column), "text after a closing quote")
                 }
                 if !afterQuote { field.unicodeScalars.append(scalar) }
             }

@@ -63,7 +63,9 @@ struct DelimitedText {
     }
 
     @inline(__always)
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == ASCII.space || byte == ASCII.tab || byte == ASCII.carriageReturn }
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == ASCII.space || byte == ASCII.tab || byte == ASCII.carriageReturn
+    }
 
     /// The text of a field, for messages.
     func text(_ field: Field) -> String {
@@ -82,23 +84,28 @@ struct DelimitedText {
     func double(_ field: Field, name: String) throws(InputError) -> Double {
         guard let value = DecimalParser.parse(UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])) else {
             let text = text(field)
-            throw InputError(location(field), text.isEmpty ? "\(name) is empty" : "\(name) '\(text.prefix(40))' is not a number")
+            throw InputError(
+                location(field), text.isEmpty ? "\(name) is empty" : "\(name) '\(text.prefix(40))' is not a number")
         }
         return value
     }
 
     /// The field as an integer, or an error naming it and its column.
     func integer(_ field: Field, name: String) throws(InputError) -> Int {
-        guard let value = DecimalParser.parseInteger(UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])) else {
+        guard let value = DecimalParser.parseInteger(UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]))
+        else {
             let text = text(field)
-            throw InputError(location(field), text.isEmpty ? "\(name) is empty" : "\(name) '\(text.prefix(40))' is not an integer")
+            throw InputError(
+                location(field), text.isEmpty ? "\(name) is empty" : "\(name) '\(text.prefix(40))' is not an integer")
         }
         return value
     }
 
     /// Checks a latitude/longitude pair read from two fields, blaming the field that is wrong.
-    func validateCoordinate(latitude: Double, longitude: Double,
-                            latitudeField: Field, longitudeField: Field) throws(InputError) {
+    func validateCoordinate(
+        latitude: Double, longitude: Double,
+        latitudeField: Field, longitudeField: Field
+    ) throws(InputError) {
         do throws(CoordinateError) {
             try Coordinate.validate(latitude: latitude, longitude: longitude, source: "")
         } catch {
@@ -117,7 +124,7 @@ struct DelimitedText {
         let names = fields.map { text($0).lowercased() }
         let extra = names.count - required.count
         guard names.count >= required.count, Array(names.prefix(required.count)) == required,
-              extra <= optional.count, Array(names.dropFirst(required.count)) == Array(optional.prefix(extra))
+            extra <= optional.count, Array(names.dropFirst(required.count)) == Array(optional.prefix(extra))
         else {
             throw InputError(lineLocation, "header is '\(names.joined(separator: ","))'; expected '\(expected)'")
         }

@@ -5,8 +5,9 @@ import RaceKitCore
 extension PositionTable {
     /// A table from columns; `participantNames[i]` names participant index `i`.
     public init(columns: PositionColumns, participantNames: [String]) {
-        self.init(columns: columns, participantNames: participantNames,
-                  lines: ContiguousArray((0..<columns.count).map { Int32(truncatingIfNeeded: $0 + 2) }))
+        self.init(
+            columns: columns, participantNames: participantNames,
+            lines: ContiguousArray((0..<columns.count).map { Int32(truncatingIfNeeded: $0 + 2) }))
     }
 
     /// The timed track points of a GPX document as positions: one participant per track (named
@@ -68,7 +69,9 @@ extension PositionsCSV {
         }
         for i in 0..<c.count {
             out += names[Int(c.participant[i])]
-            out += "," + PlainDecimal.text(c.time[i]) + "," + PlainDecimal.text(c.latitude[i]) + "," + PlainDecimal.text(c.longitude[i])
+            out +=
+                "," + PlainDecimal.text(c.time[i]) + "," + PlainDecimal.text(c.latitude[i]) + ","
+                + PlainDecimal.text(c.longitude[i])
             if hasAccuracy { out += "," + (c.accuracy[i] >= 0 ? PlainDecimal.text(c.accuracy[i]) : "") }
             out += "\n"
         }

@@ -39,8 +39,8 @@ public enum PositionsCSV {
             var columns = PositionColumns()
             columns.reserveCapacity(buffer.count / 40)
             var names: [String] = []
-            var numbered: [Int32] = []          // participant written as a small integer → index
-            var named: [String: Int32] = [:]    // any other participant text → index
+            var numbered: [Int32] = []  // participant written as a small integer → index
+            var named: [String: Int32] = [:]  // any other participant text → index
             var fields: [DelimitedText.Field] = []
             var lines = ContiguousArray<Int32>()
             lines.reserveCapacity(buffer.count / 40)
@@ -52,7 +52,9 @@ public enum PositionsCSV {
                 let participant: Int32
                 let raw = UnsafeBufferPointer(rebasing: buffer[fields[0].start..<fields[0].end])
                 if let number = DecimalParser.parseInteger(raw), number >= 0, number < 1 << 20 {
-                    if number >= numbered.count { numbered.append(contentsOf: repeatElement(-1, count: number + 1 - numbered.count)) }
+                    if number >= numbered.count {
+                        numbered.append(contentsOf: repeatElement(-1, count: number + 1 - numbered.count))
+                    }
                     if numbered[number] < 0 {
                         numbered[number] = Int32(names.count)
                         names.append(String(number))
@@ -73,25 +75,34 @@ public enum PositionsCSV {
                 let lat = try text.double(fields[2], name: "lat")
                 let lon = try text.double(fields[3], name: "lon")
                 guard abs(t) <= FixLimits.maximumSeconds else {
-                    throw InputError(text.location(fields[1]), "time \(t) is out of range (at most \(Int(FixLimits.maximumSeconds)) seconds either side of 0)")
+                    throw InputError(
+                        text.location(fields[1]),
+                        "time \(t) is out of range (at most \(Int(FixLimits.maximumSeconds)) seconds either side of 0)")
                 }
                 guard t >= lastTime else {
-                    throw InputError(text.location(fields[1]), "time \(t) is earlier than the previous row's \(lastTime); rows must be ordered by time")
+                    throw InputError(
+                        text.location(fields[1]),
+                        "time \(t) is earlier than the previous row's \(lastTime); rows must be ordered by time")
                 }
                 lastTime = t
-                try text.validateCoordinate(latitude: lat, longitude: lon, latitudeField: fields[2], longitudeField: fields[3])
+                try text.validateCoordinate(
+                    latitude: lat, longitude: lon, latitudeField: fields[2], longitudeField: fields[3])
                 var accuracy: Double?
                 if hasAccuracy, fields[4].end > fields[4].start {
                     let value = try text.double(fields[4], name: "accuracy")
                     guard value >= 0, value <= FixLimits.maximumMeters else {
-                        throw InputError(text.location(fields[4]), "accuracy \(value) is out of range (0…\(Int(FixLimits.maximumMeters)) metres)")
+                        throw InputError(
+                            text.location(fields[4]),
+                            "accuracy \(value) is out of range (0…\(Int(FixLimits.maximumMeters)) metres)")
                     }
                     accuracy = value
                 }
                 columns.append(participant: participant, time: t, latitude: lat, longitude: lon, accuracy: accuracy)
                 lines.append(Int32(truncatingIfNeeded: text.line))
             }
-            guard columns.count > 0 else { throw InputError(SourceLocation(file: file), "no positions after the header") }
+            guard columns.count > 0 else {
+                throw InputError(SourceLocation(file: file), "no positions after the header")
+            }
             return PositionTable(columns: columns, participantNames: names, lines: lines)
         }
     }

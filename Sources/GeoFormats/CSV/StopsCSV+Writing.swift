@@ -12,7 +12,9 @@ extension StopsCSV {
         out.reserveCapacity(fences.count * 48)
         for (id, fence) in zip(ids, fences) {
             guard case .circle(let circle) = fence else { preconditionFailure("the stops format holds circles only") }
-            out += String(id) + "," + PlainDecimal.text(circle.centre.latitude) + "," + PlainDecimal.text(circle.centre.longitude)
+            out +=
+                String(id) + "," + PlainDecimal.text(circle.centre.latitude) + ","
+                + PlainDecimal.text(circle.centre.longitude)
             out += "," + PlainDecimal.text(circle.radiusMeters) + "\n"
         }
         return out

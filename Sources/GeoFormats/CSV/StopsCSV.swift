@@ -42,7 +42,9 @@ public enum StopsCSV {
         var fields: [DelimitedText.Field] = []
         while try text.nextLine(into: &fields) {
             guard fields.count == header.count else {
-                throw InputError(text.lineLocation, "expected \(header.count) fields (\(header.joined(separator: ","))), found \(fields.count)")
+                throw InputError(
+                    text.lineLocation,
+                    "expected \(header.count) fields (\(header.joined(separator: ","))), found \(fields.count)")
             }
             let id = try text.integer(fields[0], name: "id")
             let lat = try text.double(fields[1], name: "lat")
@@ -53,10 +55,13 @@ public enum StopsCSV {
                 throw InputError(text.location(fields[0]), "duplicate stop id \(id) (first on line \(previous))")
             }
             firstLine[id] = text.line
-            try text.validateCoordinate(latitude: lat, longitude: lon, latitudeField: fields[1], longitudeField: fields[2])
+            try text.validateCoordinate(
+                latitude: lat, longitude: lon, latitudeField: fields[1], longitudeField: fields[2])
             let centre = Coordinate(uncheckedLatitude: lat, longitude: lon)
             guard radius > 0, radius <= FixLimits.maximumMeters else {
-                throw InputError(text.location(fields[3]), "radius_m \(radius) is out of range (greater than 0, at most \(Int(FixLimits.maximumMeters)))")
+                throw InputError(
+                    text.location(fields[3]),
+                    "radius_m \(radius) is out of range (greater than 0, at most \(Int(FixLimits.maximumMeters)))")
             }
             ids.append(id)
             fences.append(.circle(try! CircleFence(centre: centre, radiusMeters: radius)))

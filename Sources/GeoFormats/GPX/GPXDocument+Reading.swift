@@ -8,7 +8,9 @@ extension GPXDocument {
     }
 
     /// Parses GPX from bytes; `file` names them in messages.
-    public static func parse(_ bytes: [UInt8], file: String, options: GPXReader.Options = .init()) throws(InputError) -> GPXDocument {
+    public static func parse(_ bytes: [UInt8], file: String, options: GPXReader.Options = .init()) throws(InputError)
+        -> GPXDocument
+    {
         try assemble(GPXReader(bytes: bytes, file: file, options: options))
     }
 

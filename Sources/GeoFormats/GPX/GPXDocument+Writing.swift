@@ -32,7 +32,7 @@ extension GPXDocument {
 struct GPXTextWriter {
     let document: GPXDocument
     private var out = ""
-    private var prefixes: [String: String] = [:]   // namespace URI -> prefix
+    private var prefixes: [String: String] = [:]  // namespace URI -> prefix
 
     init(document: GPXDocument) {
         self.document = document
@@ -103,9 +103,11 @@ struct GPXTextWriter {
             uris.append(GPXDocument.trackPointExtensionV2)
             hints[GPXDocument.trackPointExtensionV2] = ""
         }
-        let known = [GPXDocument.trackPointExtensionV1: "gpxtpx", GPXDocument.trackPointExtensionV2: "gpxtpx",
-                     "http://www.garmin.com/xmlschemas/GpxExtensions/v3": "gpxx",
-                     GPXDocument.unqualifiedExtensionNamespace: "rku"]
+        let known = [
+            GPXDocument.trackPointExtensionV1: "gpxtpx", GPXDocument.trackPointExtensionV2: "gpxtpx",
+            "http://www.garmin.com/xmlschemas/GpxExtensions/v3": "gpxx",
+            GPXDocument.unqualifiedExtensionNamespace: "rku",
+        ]
         var taken: Set<String> = ["xsi", "xml", "xmlns"]
         var counter = 1
         for uri in uris {
@@ -124,7 +126,8 @@ struct GPXTextWriter {
 
     private static func isNCName(_ s: String) -> Bool {
         guard let first = s.utf8.first, XMLCharacters.isNameStartByte(first), first != ASCII.colon else { return false }
-        return s.utf8.allSatisfy { XMLCharacters.isNameByte($0) && $0 != ASCII.colon } && !s.lowercased().hasPrefix("xml")
+        return s.utf8.allSatisfy { XMLCharacters.isNameByte($0) && $0 != ASCII.colon }
+            && !s.lowercased().hasPrefix("xml")
     }
 
     // MARK: - Elements
@@ -167,7 +170,9 @@ struct GPXTextWriter {
         element("time", m.time.map(Timestamp.format), indent: i)
         element("keywords", m.keywords, indent: i)
         if let b = m.bounds {
-            out += i + "<bounds minlat=\"\(PlainDecimal.text(b.minLatitude))\" minlon=\"\(PlainDecimal.text(b.minLongitude))\""
+            out +=
+                i
+                + "<bounds minlat=\"\(PlainDecimal.text(b.minLatitude))\" minlon=\"\(PlainDecimal.text(b.minLongitude))\""
             out += " maxlat=\"\(PlainDecimal.text(b.maxLatitude))\" maxlon=\"\(PlainDecimal.text(b.maxLongitude))\"/>\n"
         }
         writeExtensions(m.extensions, indent: i)
@@ -187,8 +192,10 @@ struct GPXTextWriter {
 
     /// Sensor values of `p` that none of its extension elements carries (by local name).
     private func syntheticSensors(_ p: GPXPoint) -> [(String, Double)] {
-        let values: [(String, Double?)] = [("atemp", p.temperature), ("hr", p.heartRate), ("cad", p.cadence),
-                                          ("speed", p.speed), ("course", p.course)]
+        let values: [(String, Double?)] = [
+            ("atemp", p.temperature), ("hr", p.heartRate), ("cad", p.cadence),
+            ("speed", p.speed), ("course", p.course),
+        ]
         let present = values.filter { $0.1 != nil }
         guard !present.isEmpty else { return [] }
         var names: Set<String> = []
@@ -230,9 +237,13 @@ struct GPXTextWriter {
         if let id = d.dgpsID, (0...1023).contains(id) { element("dgpsid", String(id), indent: c) }
         var extensions = d.extensions
         if !synthetic.isEmpty {
-            extensions.append(GPXExtensionElement(
-                namespace: GPXDocument.trackPointExtensionV2, name: "TrackPointExtension",
-                children: synthetic.map { GPXExtensionElement(namespace: GPXDocument.trackPointExtensionV2, name: $0.0, text: PlainDecimal.text($0.1)) }))
+            extensions.append(
+                GPXExtensionElement(
+                    namespace: GPXDocument.trackPointExtensionV2, name: "TrackPointExtension",
+                    children: synthetic.map {
+                        GPXExtensionElement(
+                            namespace: GPXDocument.trackPointExtensionV2, name: $0.0, text: PlainDecimal.text($0.1))
+                    }))
         }
         writeExtensions(extensions, indent: c)
         out += i + "</\(tag)>\n"

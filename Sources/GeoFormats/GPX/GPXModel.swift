@@ -51,8 +51,10 @@ public struct GPXExtensionElement: Hashable, Sendable {
     }
 
     /// Creates an element.
-    public init(namespace: String?, prefix: String? = nil, name: String, attributes: [Attribute] = [],
-                text: String = "", children: [GPXExtensionElement] = []) {
+    public init(
+        namespace: String?, prefix: String? = nil, name: String, attributes: [Attribute] = [],
+        text: String = "", children: [GPXExtensionElement] = []
+    ) {
         self.namespace = namespace
         self.prefix = prefix
         self.name = name
@@ -132,19 +134,40 @@ public struct GPXPoint: Hashable, Sendable {
     @inline(__always) private static func set(_ v: Double?) -> Double { v.flatMap { $0.isNaN ? nil : $0 } ?? .nan }
 
     /// Elevation in metres (GPX `ele`).
-    public var elevation: Meters? { get { Self.get(ele) } set { ele = Self.set(newValue) } }
+    public var elevation: Meters? {
+        get { Self.get(ele) }
+        set { ele = Self.set(newValue) }
+    }
     /// Seconds since 1970 UTC.
-    public var time: Seconds? { get { Self.get(t) } set { t = Self.set(newValue) } }
+    public var time: Seconds? {
+        get { Self.get(t) }
+        set { t = Self.set(newValue) }
+    }
     /// Metres per second.
-    public var speed: Double? { get { Self.get(spd) } set { spd = Self.set(newValue) } }
+    public var speed: Double? {
+        get { Self.get(spd) }
+        set { spd = Self.set(newValue) }
+    }
     /// Degrees clockwise from true north.
-    public var course: Degrees? { get { Self.get(crs) } set { crs = Self.set(newValue) } }
+    public var course: Degrees? {
+        get { Self.get(crs) }
+        set { crs = Self.set(newValue) }
+    }
     /// Beats per minute.
-    public var heartRate: Double? { get { Self.get(hr) } set { hr = Self.set(newValue) } }
+    public var heartRate: Double? {
+        get { Self.get(hr) }
+        set { hr = Self.set(newValue) }
+    }
     /// Revolutions (or steps) per minute.
-    public var cadence: Double? { get { Self.get(cad) } set { cad = Self.set(newValue) } }
+    public var cadence: Double? {
+        get { Self.get(cad) }
+        set { cad = Self.set(newValue) }
+    }
     /// Degrees Celsius.
-    public var temperature: Double? { get { Self.get(temp) } set { temp = Self.set(newValue) } }
+    public var temperature: Double? {
+        get { Self.get(temp) }
+        set { temp = Self.set(newValue) }
+    }
 
     /// Name, description, symbol, type, dilution, extensions…
     public var details: GPXPointDetails {
@@ -294,7 +317,9 @@ public struct GPXWarning: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(DiagnosticText.escaped(location.description)): warning: \(DiagnosticText.sanitized(message))" }
+    public var description: String {
+        "\(DiagnosticText.escaped(location.description)): warning: \(DiagnosticText.sanitized(message))"
+    }
 }
 
 /// A whole GPX file in memory.
@@ -322,9 +347,11 @@ public struct GPXDocument: Hashable, Sendable {
     public static let maxStoredWarnings = 1000
 
     /// Creates a document; `warningCount` is at least the number of `warnings`.
-    public init(version: String? = "1.1", creator: String? = nil, metadata: GPXMetadata = GPXMetadata(),
-                waypoints: [GPXPoint] = [], routes: [GPXRoute] = [], tracks: [GPXTrack] = [],
-                warnings: [GPXWarning] = [], warningCount: Int = 0) {
+    public init(
+        version: String? = "1.1", creator: String? = nil, metadata: GPXMetadata = GPXMetadata(),
+        waypoints: [GPXPoint] = [], routes: [GPXRoute] = [], tracks: [GPXTrack] = [],
+        warnings: [GPXWarning] = [], warningCount: Int = 0
+    ) {
         self.version = version
         self.creator = creator
         self.metadata = metadata

@@ -94,7 +94,8 @@ public final class GPXReader {
 /// The state machine behind ``GPXReader`` (a struct for compile-time exclusivity checks).
 struct GPXParser: ~Copyable {
     private enum Context: UInt8 {
-        case document, gpx, metadata, author, link, point, route, track, segment, extensions, extensionElement, field, skip
+        case document, gpx, metadata, author, link, point, route, track, segment, extensions, extensionElement, field,
+            skip
     }
 
     private enum Field: UInt8 {
@@ -206,8 +207,11 @@ struct GPXParser: ~Copyable {
         }
         var version: String?, creator: String?
         for k in 0..<scanner.attributeCount {
-            if scanner.attributeLocalNameIs(k, "version") { version = try scanner.attributeValue(k) }
-            else if scanner.attributeLocalNameIs(k, "creator") { creator = try scanner.attributeValue(k) }
+            if scanner.attributeLocalNameIs(k, "version") {
+                version = try scanner.attributeValue(k)
+            } else if scanner.attributeLocalNameIs(k, "creator") {
+                creator = try scanner.attributeValue(k)
+            }
         }
         pending.append(.header(version: version, creator: creator))
         return .gpx
@@ -293,7 +297,9 @@ struct GPXParser: ~Copyable {
 
     private mutating func unknownChild() -> Context {
         // GPX 1.0 allows foreign elements inline; keep them as extensions of their owner.
-        if scanner.localStart > scanner.nameStart, let owner = contexts.last, owner == .point || owner == .track || owner == .route || owner == .gpx || owner == .segment {
+        if scanner.localStart > scanner.nameStart, let owner = contexts.last,
+            owner == .point || owner == .track || owner == .route || owner == .gpx || owner == .segment
+        {
             extensionOwner = owner
             try? beginExtensionElement()
             return .extensionElement
@@ -364,15 +370,23 @@ struct GPXParser: ~Copyable {
         var lat = Double.nan, lon = Double.nan
         var latIndex = -1, lonIndex = -1
         for k in 0..<scanner.attributeCount {
-            if scanner.attributeLocalNameIs(k, "lat") { latIndex = k; lat = try number(k, "lat") }
-            else if scanner.attributeLocalNameIs(k, "lon") { lonIndex = k; lon = try number(k, "lon") }
+            if scanner.attributeLocalNameIs(k, "lat") {
+                latIndex = k; lat = try number(k, "lat")
+            } else if scanner.attributeLocalNameIs(k, "lon") {
+                lonIndex = k; lon = try number(k, "lon")
+            }
         }
-        guard latIndex >= 0 else { throw InputError(scanner.tokenLocation, "<\(scanner.qualifiedName)> has no lat attribute") }
-        guard lonIndex >= 0 else { throw InputError(scanner.tokenLocation, "<\(scanner.qualifiedName)> has no lon attribute") }
+        guard latIndex >= 0 else {
+            throw InputError(scanner.tokenLocation, "<\(scanner.qualifiedName)> has no lat attribute")
+        }
+        guard lonIndex >= 0 else {
+            throw InputError(scanner.tokenLocation, "<\(scanner.qualifiedName)> has no lon attribute")
+        }
         do throws(CoordinateError) {
             try Coordinate.validate(latitude: lat, longitude: lon, source: "")
         } catch {
-            throw InputError(scanner.attributeLocation(error.component == .latitude ? latIndex : lonIndex), error.description)
+            throw InputError(
+                scanner.attributeLocation(error.component == .latitude ? latIndex : lonIndex), error.description)
         }
         point = GPXPoint(latitude: lat, longitude: lon)
         if pointHasDetails { pointDetails = GPXPointDetails(); pointHasDetails = false }
@@ -392,7 +406,9 @@ struct GPXParser: ~Copyable {
         while end > start && XMLCharacters.isSpace(scanner.buffer[end - 1]) { end -= 1 }
         guard let v = DecimalParser.parse(scanner.bytes(start, end)) else {
             let value = scanner.string(a.valueStart, a.valueEnd)
-            throw InputError(scanner.attributeLocation(k), value.isEmpty ? "\(name) is empty" : "\(name) '\(value.prefix(40))' is not a number")
+            throw InputError(
+                scanner.attributeLocation(k),
+                value.isEmpty ? "\(name) is empty" : "\(name) '\(value.prefix(40))' is not a number")
         }
         return v
     }
@@ -406,21 +422,27 @@ struct GPXParser: ~Copyable {
 
     private mutating func beginLink() throws(InputError) {
         var href = ""
-        for k in 0..<scanner.attributeCount where scanner.attributeLocalNameIs(k, "href") { href = try scanner.attributeValue(k) }
+        for k in 0..<scanner.attributeCount where scanner.attributeLocalNameIs(k, "href") {
+            href = try scanner.attributeValue(k)
+        }
         link = GPXLink(href: href)
     }
 
     private mutating func readBounds() throws(InputError) {
         var values = [Double](repeating: .nan, count: 4)
         for k in 0..<scanner.attributeCount {
-            for (i, name) in ["minlat", "minlon", "maxlat", "maxlon"].enumerated() where scanner.string(scanner.attributes[k].localStart, scanner.attributes[k].nameEnd) == name {
+            for (i, name) in ["minlat", "minlon", "maxlat", "maxlon"].enumerated()
+            where scanner.string(scanner.attributes[k].localStart, scanner.attributes[k].nameEnd) == name {
                 values[i] = (try? number(k, name)) ?? .nan
             }
         }
         if values.allSatisfy({ $0.isFinite }) {
-            metadata.bounds = GPXBounds(minLatitude: values[0], minLongitude: values[1], maxLatitude: values[2], maxLongitude: values[3])
+            metadata.bounds = GPXBounds(
+                minLatitude: values[0], minLongitude: values[1], maxLatitude: values[2], maxLongitude: values[3])
         } else {
-            warn(scanner.tokenLine, scanner.tokenColumn, "<bounds> without four numeric minlat, minlon, maxlat, maxlon attributes is not used")
+            warn(
+                scanner.tokenLine, scanner.tokenColumn,
+                "<bounds> without four numeric minlat, minlon, maxlat, maxlon attributes is not used")
         }
     }
 
@@ -428,7 +450,8 @@ struct GPXParser: ~Copyable {
         for k in 0..<scanner.attributeCount {
             let a = scanner.attributes[k]
             guard a.nameEnd - a.nameStart >= 5, scanner.buffer[a.nameStart] == ASCII.lowercaseX,
-                  scanner.string(a.nameStart, a.nameStart + 5) == "xmlns" else { continue }
+                scanner.string(a.nameStart, a.nameStart + 5) == "xmlns"
+            else { continue }
             let prefix = a.nameEnd - a.nameStart == 5 ? "" : scanner.string(a.nameStart + 6, a.nameEnd)
             let uri = (try? scanner.attributeValue(k)) ?? ""
             namespaces.append((prefix, uri, depth))
@@ -455,8 +478,12 @@ struct GPXParser: ~Copyable {
         // GPX's own namespaces (a default xmlns inherited by unprefixed extension elements) and
         // the writer's URN for unqualified elements both mean "no namespace of its own".
         if uri == GPXDocument.unqualifiedExtensionNamespace || uri == GPXDocument.gpx11Namespace
-            || uri == "http://www.topografix.com/GPX/1/0" { uri = nil; hint = nil }
-        extensionStack.append(GPXExtensionElement(namespace: uri, prefix: hint, name: scanner.localName, attributes: attributes))
+            || uri == "http://www.topografix.com/GPX/1/0"
+        {
+            uri = nil; hint = nil
+        }
+        extensionStack.append(
+            GPXExtensionElement(namespace: uri, prefix: hint, name: scanner.localName, attributes: attributes))
     }
 
     private mutating func textToken() throws(InputError) {
@@ -583,10 +610,15 @@ struct GPXParser: ~Copyable {
         case .ele: point.elevation = numberField("elevation")
         case .time:
             let parsed = text.withUnsafeBufferPointer { Timestamp.parse($0) }
-            if let parsed { point.time = parsed } else {
+            if let parsed {
+                point.time = parsed
+            } else {
                 let t = textString
-                warn(textLine, textColumn, t.isEmpty ? "empty <time>; the point has no time"
-                     : "time '\(t.prefix(40))' is not an RFC 3339 date-time; the point has no time")
+                warn(
+                    textLine, textColumn,
+                    t.isEmpty
+                        ? "empty <time>; the point has no time"
+                        : "time '\(t.prefix(40))' is not an RFC 3339 date-time; the point has no time")
             }
         case .speed: point.speed = numberField("speed")
         case .course: point.course = numberField("course")
@@ -648,7 +680,9 @@ struct GPXParser: ~Copyable {
         case .authorName: metadata.authorName = textString
         case .time:
             let parsed = text.withUnsafeBufferPointer { Timestamp.parse($0) }
-            if parsed == nil { warn(textLine, textColumn, "time '\(textString.prefix(40))' is not an RFC 3339 date-time; not used") }
+            if parsed == nil {
+                warn(textLine, textColumn, "time '\(textString.prefix(40))' is not an RFC 3339 date-time; not used")
+            }
             metadata.time = parsed
         case .url: metadata.links.append(GPXLink(href: textString))
         case .urlname:

@@ -24,19 +24,27 @@ extension GeoJSONObject {
         }
         for r in document.routes {
             let points = r.points.count == 1 ? [r.points[0], r.points[0]] : r.points
-            features.append(GeoJSONFeature(geometry: points.isEmpty ? nil : .lineString(points.map(Self.position)),
-                                           properties: Self.pathProperties(r.info, kind: "route", times: nil)))
+            features.append(
+                GeoJSONFeature(
+                    geometry: points.isEmpty ? nil : .lineString(points.map(Self.position)),
+                    properties: Self.pathProperties(r.info, kind: "route", times: nil)))
         }
         for t in document.tracks {
             // RFC 7946 lines need two positions: empty segments (which the reader reports) are
             // left out, a one-point segment becomes a zero-length line, a track with no points
             // a feature without geometry (it keeps its name).
-            let segments = t.segments.filter { !$0.points.isEmpty }.map { $0.points.count == 1 ? [$0.points[0], $0.points[0]] : $0.points }
+            let segments = t.segments.filter { !$0.points.isEmpty }.map {
+                $0.points.count == 1 ? [$0.points[0], $0.points[0]] : $0.points
+            }
             let lines = segments.map { $0.map(Self.position) }
             let timed = segments.contains { $0.contains { $0.time != nil } }
-            let times: JSONValue? = timed ? (lines.count == 1 ? Self.times(segments[0]) : .array(segments.map(Self.times))) : nil
-            let geometry: GeoJSONGeometry? = lines.isEmpty ? nil : lines.count == 1 ? .lineString(lines[0]) : .multiLineString(lines)
-            features.append(GeoJSONFeature(geometry: geometry, properties: Self.pathProperties(t.info, kind: "track", times: times)))
+            let times: JSONValue? =
+                timed ? (lines.count == 1 ? Self.times(segments[0]) : .array(segments.map(Self.times))) : nil
+            let geometry: GeoJSONGeometry? =
+                lines.isEmpty ? nil : lines.count == 1 ? .lineString(lines[0]) : .multiLineString(lines)
+            features.append(
+                GeoJSONFeature(geometry: geometry, properties: Self.pathProperties(t.info, kind: "track", times: times))
+            )
         }
         self = .featureCollection(features)
     }
@@ -75,14 +83,20 @@ extension GPXDocument {
             if case .string(let s)? = f[property: "desc"] { info.description = s }
             if case .string(let s)? = f[property: "type"] { info.type = s }
             var timesValue: JSONValue?
-            if case .object(let members)? = f[property: "coordinateProperties"] { timesValue = members.first { $0.key == "times" }?.value }
+            if case .object(let members)? = f[property: "coordinateProperties"] {
+                timesValue = members.first { $0.key == "times" }?.value
+            }
             func point(_ p: GeoJSONPosition, time: Double?) -> GPXPoint {
-                GPXPoint(latitude: p.latitude, longitude: p.longitude == 180 ? 180 : p.longitude, elevation: p.altitude, time: time)
+                GPXPoint(
+                    latitude: p.latitude, longitude: p.longitude == 180 ? 180 : p.longitude, elevation: p.altitude,
+                    time: time)
             }
             func times(_ value: JSONValue?, count: Int, at subpath: String) throws(InputError) -> [Double?] {
                 guard let value else { return Array(repeating: nil, count: count) }
                 guard case .array(let items) = value, items.count == count else {
-                    throw InputError(SourceLocation(file: file), "\(subpath): coordinateProperties.times must be an array of \(count) times, one per position")
+                    throw InputError(
+                        SourceLocation(file: file),
+                        "\(subpath): coordinateProperties.times must be an array of \(count) times, one per position")
                 }
                 var out: [Double?] = []
                 for (j, item) in items.enumerated() {
@@ -91,11 +105,14 @@ extension GPXDocument {
                     case .number(let n): out.append(n)
                     case .string(let s):
                         guard let t = Timestamp.parse(s) else {
-                            throw InputError(SourceLocation(file: file), "\(subpath)/\(j): time '\(s.prefix(40))' is not an RFC 3339 date-time")
+                            throw InputError(
+                                SourceLocation(file: file),
+                                "\(subpath)/\(j): time '\(s.prefix(40))' is not an RFC 3339 date-time")
                         }
                         out.append(t)
                     default:
-                        throw InputError(SourceLocation(file: file), "\(subpath)/\(j): a time must be a string, a number or null")
+                        throw InputError(
+                            SourceLocation(file: file), "\(subpath)/\(j): a time must be a string, a number or null")
                     }
                 }
                 return out
@@ -122,26 +139,38 @@ extension GPXDocument {
             case .lineString(let line)?:
                 let t = try times(timesValue, count: line.count, at: path + "/properties/coordinateProperties/times")
                 let points = zip(line, t).map { point($0, time: $1) }
-                if kind == "route" { routes.append(GPXRoute(info: info, points: points)) }
-                else { tracks.append(GPXTrack(info: info, segments: [GPXTrackSegment(points: points)])) }
+                if kind == "route" {
+                    routes.append(GPXRoute(info: info, points: points))
+                } else {
+                    tracks.append(GPXTrack(info: info, segments: [GPXTrackSegment(points: points)]))
+                }
             case .multiLineString(let lines)?:
                 var segments: [GPXTrackSegment] = []
                 for (j, line) in lines.enumerated() {
                     var lineTimes: JSONValue?
-                    if case .array(let perLine)? = timesValue, perLine.count == lines.count { lineTimes = perLine[j] }
-                    else if timesValue != nil && timesValue != .null {
-                        throw InputError(SourceLocation(file: file), "\(path)/properties/coordinateProperties/times: a MultiLineString needs one array of times per line")
+                    if case .array(let perLine)? = timesValue, perLine.count == lines.count {
+                        lineTimes = perLine[j]
+                    } else if timesValue != nil && timesValue != .null {
+                        throw InputError(
+                            SourceLocation(file: file),
+                            "\(path)/properties/coordinateProperties/times: a MultiLineString needs one array of times per line"
+                        )
                     }
-                    let t = try times(lineTimes, count: line.count, at: path + "/properties/coordinateProperties/times/\(j)")
+                    let t = try times(
+                        lineTimes, count: line.count, at: path + "/properties/coordinateProperties/times/\(j)")
                     segments.append(GPXTrackSegment(points: zip(line, t).map { point($0, time: $1) }))
                 }
                 tracks.append(GPXTrack(info: info, segments: segments))
             case nil:
-                if kind == "track" { tracks.append(GPXTrack(info: info)) }
-                else if kind == "route" { routes.append(GPXRoute(info: info)) }
+                if kind == "track" {
+                    tracks.append(GPXTrack(info: info))
+                } else if kind == "route" {
+                    routes.append(GPXRoute(info: info))
+                }
             case let g?:
                 warningCount += 1
-                warnings.append(GPXWarning(SourceLocation(file: file), "\(path): a \(g.typeName) has no GPX form; not converted"))
+                warnings.append(
+                    GPXWarning(SourceLocation(file: file), "\(path): a \(g.typeName) has no GPX form; not converted"))
             }
         }
     }

@@ -80,7 +80,8 @@ indirect enum GeoJSONCoordinates {
 
     var jsonValue: JSONValue {
         switch self {
-        case .position(let p, _): return .array([.number(p.longitude), .number(p.latitude)] + (p.altitude.map { [.number($0)] } ?? []))
+        case .position(let p, _):
+            return .array([.number(p.longitude), .number(p.latitude)] + (p.altitude.map { [.number($0)] } ?? []))
         case .list(let items, _): return .array(items.map(\.jsonValue))
         case .empty: return .array([])
         }
@@ -163,12 +164,16 @@ struct GeoJSONSyntax {
         while true {
             reader.skipWhitespace()
             guard next(is: ASCII.quotationMark) else {
-                throw error(reader.offset < bytes.count ? "expected a member name in quotes, found \(here)" : "unexpected end of file in an object (truncated?)")
+                throw error(
+                    reader.offset < bytes.count
+                        ? "expected a member name in quotes, found \(here)"
+                        : "unexpected end of file in an object (truncated?)")
             }
             let keyOffset = reader.offset
             let key = try reader.string()
             guard names.insert(key).inserted else {
-                throw error("\"\(key)\" appears twice in this object (JSON readers disagree on which one wins)", at: keyOffset)
+                throw error(
+                    "\"\(key)\" appears twice in this object (JSON readers disagree on which one wins)", at: keyOffset)
             }
             reader.skipWhitespace()
             guard next(is: ASCII.colon) else { throw error("expected ':' after \"\(key.prefix(40))\", found \(here)") }
@@ -204,7 +209,9 @@ struct GeoJSONSyntax {
                 }
                 items.append(try coordinates(depth: depth + 1))
                 reader.skipWhitespace()
-                guard reader.offset < bytes.count else { throw error("unexpected end of file in coordinates (truncated?)") }
+                guard reader.offset < bytes.count else {
+                    throw error("unexpected end of file in coordinates (truncated?)")
+                }
                 if next(is: ASCII.comma) { reader.offset += 1; continue }
                 if next(is: ASCII.rightBracket) { reader.offset += 1; return .list(items, offset: start) }
                 throw error("expected ',' or ']' in coordinates, found \(here)")
@@ -219,7 +226,8 @@ struct GeoJSONSyntax {
         var count = 0
         while true {
             reader.skipWhitespace()
-            guard next(is: ASCII.hyphenMinus) || (reader.offset < bytes.count && ASCII.isDigit(bytes[reader.offset])) else {
+            guard next(is: ASCII.hyphenMinus) || (reader.offset < bytes.count && ASCII.isDigit(bytes[reader.offset]))
+            else {
                 throw error("a position must hold numbers [longitude, latitude(, altitude)], found \(here)")
             }
             let v = try reader.number()
@@ -227,7 +235,7 @@ struct GeoJSONSyntax {
             case 0: values.0 = v
             case 1: values.1 = v
             case 2: values.2 = v
-            default: break   // further elements are allowed by RFC 7946 §3.1.1 but not used
+            default: break  // further elements are allowed by RFC 7946 §3.1.1 but not used
             }
             count += 1
             reader.skipWhitespace()
@@ -236,8 +244,12 @@ struct GeoJSONSyntax {
             if next(is: ASCII.rightBracket) { reader.offset += 1; break }
             throw error("expected ',' or ']' in a position, found \(here)")
         }
-        guard count >= 2 else { throw error("a position needs at least longitude and latitude, found \(count) number", at: start) }
-        return .position(GeoJSONPosition(longitude: values.0, latitude: values.1, altitude: count >= 3 ? values.2 : nil), offset: start)
+        guard count >= 2 else {
+            throw error("a position needs at least longitude and latitude, found \(count) number", at: start)
+        }
+        return .position(
+            GeoJSONPosition(longitude: values.0, latitude: values.1, altitude: count >= 3 ? values.2 : nil),
+            offset: start)
     }
 }
 
@@ -258,9 +270,13 @@ struct GeoJSONBuilder {
     }
 
     private func type(_ node: GeoJSONNode, path: String) throws(InputError) -> String {
-        guard case .object = node else { throw fail(offset(node), path, "expected a GeoJSON object, found \(node.typeName)") }
+        guard case .object = node else {
+            throw fail(offset(node), path, "expected a GeoJSON object, found \(node.typeName)")
+        }
         guard case .string(let t)? = node.member("type") else {
-            throw fail(offset(node), path + "/type", node.member("type") == nil ? "the \"type\" member is missing" : "\"type\" must be a string")
+            throw fail(
+                offset(node), path + "/type",
+                node.member("type") == nil ? "the \"type\" member is missing" : "\"type\" must be a string")
         }
         return t
     }
@@ -285,10 +301,14 @@ struct GeoJSONBuilder {
 
     func feature(_ node: GeoJSONNode, path: String) throws(InputError) -> GeoJSONFeature {
         let t = try type(node, path: path)
-        guard t == "Feature" else { throw fail(offset(node), path + "/type", "expected \"Feature\", found \"\(t.prefix(40))\"") }
+        guard t == "Feature" else {
+            throw fail(offset(node), path + "/type", "expected \"Feature\", found \"\(t.prefix(40))\"")
+        }
         var geometryValue: GeoJSONGeometry?
         switch node.member("geometry") {
-        case nil: throw fail(offset(node), path + "/geometry", "a Feature needs a \"geometry\" member (null when it has none)")
+        case nil:
+            throw fail(
+                offset(node), path + "/geometry", "a Feature needs a \"geometry\" member (null when it has none)")
         case .null?: geometryValue = nil
         case let g?: geometryValue = try geometry(g, path: path + "/geometry")
         }
@@ -296,7 +316,9 @@ struct GeoJSONBuilder {
         switch node.member("properties") {
         case nil, .null?: break
         case .object(let members, _)?: properties = members.map { JSONMember($0.key, $0.value.jsonValue) }
-        case let other?: throw fail(offset(node), path + "/properties", "\"properties\" must be an object or null, found \(other.typeName)")
+        case let other?:
+            throw fail(
+                offset(node), path + "/properties", "\"properties\" must be an object or null, found \(other.typeName)")
         }
         var id: JSONValue?
         if let raw = node.member("id") {
@@ -320,21 +342,33 @@ struct GeoJSONBuilder {
         }
         let known = ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon"]
         guard known.contains(t) else {
-            throw fail(offset(node), path + "/type", "unknown geometry type \"\(t.prefix(40))\" (RFC 7946: \(known.joined(separator: ", ")), GeometryCollection)")
+            throw fail(
+                offset(node), path + "/type",
+                "unknown geometry type \"\(t.prefix(40))\" (RFC 7946: \(known.joined(separator: ", ")), GeometryCollection)"
+            )
         }
         let cpath = path + "/coordinates"
-        guard let raw = node.member("coordinates") else { throw fail(offset(node), cpath, "a \(t) needs \"coordinates\"") }
-        guard case .coordinates(let c) = raw else { throw fail(offset(raw) == 0 ? offset(node) : offset(raw), cpath, "\"coordinates\" must be an array, found \(raw.typeName)") }
+        guard let raw = node.member("coordinates") else {
+            throw fail(offset(node), cpath, "a \(t) needs \"coordinates\"")
+        }
+        guard case .coordinates(let c) = raw else {
+            throw fail(
+                offset(raw) == 0 ? offset(node) : offset(raw), cpath,
+                "\"coordinates\" must be an array, found \(raw.typeName)")
+        }
         switch t {
         case "Point": return .point(try position(c, cpath))
         case "MultiPoint": return .multiPoint(try positions(c, cpath, minimum: 0, what: "MultiPoint"))
         case "LineString": return .lineString(try positions(c, cpath, minimum: 2, what: "LineString"))
         case "MultiLineString":
-            return .multiLineString(try list(c, cpath).enumerated().map { (k, l) throws(InputError) in
-                try positions(l, cpath + "/\(k)", minimum: 2, what: "LineString") })
+            return .multiLineString(
+                try list(c, cpath).enumerated().map { (k, l) throws(InputError) in
+                    try positions(l, cpath + "/\(k)", minimum: 2, what: "LineString")
+                })
         case "Polygon": return .polygon(try rings(c, cpath))
         default:
-            return .multiPolygon(try list(c, cpath).enumerated().map { (k, p) throws(InputError) in try rings(p, cpath + "/\(k)") })
+            return .multiPolygon(
+                try list(c, cpath).enumerated().map { (k, p) throws(InputError) in try rings(p, cpath + "/\(k)") })
         }
     }
 
@@ -347,19 +381,28 @@ struct GeoJSONBuilder {
     }
 
     private func position(_ c: GeoJSONCoordinates, _ path: String) throws(InputError) -> GeoJSONPosition {
-        guard case .position(let p, let o) = c else { throw fail(c.offset, path, "expected a position [longitude, latitude]") }
+        guard case .position(let p, let o) = c else {
+            throw fail(c.offset, path, "expected a position [longitude, latitude]")
+        }
         guard p.longitude >= -180 && p.longitude <= 180 else {
-            throw fail(o, path + "/0", "longitude \(p.longitude) is out of range (-180…180); positions are [longitude, latitude]")
+            throw fail(
+                o, path + "/0",
+                "longitude \(p.longitude) is out of range (-180…180); positions are [longitude, latitude]")
         }
         guard p.latitude >= -90 && p.latitude <= 90 else {
-            throw fail(o, path + "/1", "latitude \(p.latitude) is out of range (-90…90); positions are [longitude, latitude]")
+            throw fail(
+                o, path + "/1", "latitude \(p.latitude) is out of range (-90…90); positions are [longitude, latitude]")
         }
         return p
     }
 
-    private func positions(_ c: GeoJSONCoordinates, _ path: String, minimum: Int, what: String) throws(InputError) -> [GeoJSONPosition] {
+    private func positions(_ c: GeoJSONCoordinates, _ path: String, minimum: Int, what: String) throws(InputError)
+        -> [GeoJSONPosition]
+    {
         let items = try list(c, path)
-        guard items.count >= minimum else { throw fail(c.offset, path, "a \(what) needs at least \(minimum) positions, found \(items.count)") }
+        guard items.count >= minimum else {
+            throw fail(c.offset, path, "a \(what) needs at least \(minimum) positions, found \(items.count)")
+        }
         var out: [GeoJSONPosition] = []
         out.reserveCapacity(items.count)
         for (k, item) in items.enumerated() { out.append(try position(item, path + "/\(k)")) }
@@ -372,7 +415,9 @@ struct GeoJSONBuilder {
         for (k, item) in items.enumerated() {
             let ring = try positions(item, path + "/\(k)", minimum: 4, what: "linear ring")
             guard ring.first!.longitude == ring.last!.longitude && ring.first!.latitude == ring.last!.latitude else {
-                throw fail(item.offset, path + "/\(k)", "the ring is not closed: its last position must equal its first (RFC 7946 §3.1.6)")
+                throw fail(
+                    item.offset, path + "/\(k)",
+                    "the ring is not closed: its last position must equal its first (RFC 7946 §3.1.6)")
             }
             out.append(ring)
         }

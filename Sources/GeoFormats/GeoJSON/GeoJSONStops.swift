@@ -35,8 +35,10 @@ public enum GeoJSONStops {
     ///     missing radius an error.
     /// - Throws: `InputError` naming the feature's JSON path: a Point without a positive radius,
     ///   a LineString (no area), a property of the wrong type, a polygon the fence cannot take.
-    public static func stops(from object: GeoJSONObject, file: String,
-                             defaultRadiusMeters: Meters? = nil) throws(InputError) -> [GeoJSONStop] {
+    public static func stops(
+        from object: GeoJSONObject, file: String,
+        defaultRadiusMeters: Meters? = nil
+    ) throws(InputError) -> [GeoJSONStop] {
         var stops: [GeoJSONStop] = []
         for (k, f) in object.features.enumerated() {
             let path = "/features/\(k)"
@@ -67,7 +69,9 @@ public enum GeoJSONStops {
             case nil, .null?: break
             case .array(let values)?:
                 for (i, value) in values.enumerated() {
-                    guard case .string(let text) = value else { throw fail("/properties/options/\(i)", "an option must be a string") }
+                    guard case .string(let text) = value else {
+                        throw fail("/properties/options/\(i)", "an option must be a string")
+                    }
                     options.append(text)
                 }
             default: throw fail("/properties/options", "options must be an array of strings")
@@ -92,28 +96,43 @@ public enum GeoJSONStops {
             case .point(let p):
                 let key = ["radius", "radius_m", "radiusMeters"].first { f[property: $0] != nil }
                 let given: Double?
-                if let key, case .number(let r)? = f[property: key] { given = r } else { given = key == nil ? defaultRadiusMeters : nil }
+                if let key, case .number(let r)? = f[property: key] {
+                    given = r
+                } else {
+                    given = key == nil ? defaultRadiusMeters : nil
+                }
                 guard let radius = given, radius > 0, radius.isFinite else {
                     throw fail("/properties/\(key ?? "radius")", "a Point stop needs a positive \"radius\" in metres")
                 }
                 do throws(FenceError) {
-                    fence = .circle(try CircleFence(centre: Coordinate(uncheckedLatitude: p.latitude, longitude: p.longitude), radiusMeters: radius))
+                    fence = .circle(
+                        try CircleFence(
+                            centre: Coordinate(uncheckedLatitude: p.latitude, longitude: p.longitude),
+                            radiusMeters: radius))
                 } catch { throw fail("/properties/\(key ?? "radius")", error.description) }
             case .polygon(let rings):
                 fence = try polygonFence([rings], fail: { fail("/geometry", $0) })
             case .multiPolygon(let polygons):
                 fence = try polygonFence(polygons, fail: { fail("/geometry", $0) })
             default:
-                throw fail("/geometry", "a stop needs a Point with a radius, a Polygon or a MultiPolygon, not a \(geometry.typeName)")
+                throw fail(
+                    "/geometry",
+                    "a stop needs a Point with a radius, a Polygon or a MultiPolygon, not a \(geometry.typeName)")
             }
-            stops.append(GeoJSONStop(id: id, name: name, fence: fence, points: points, question: question,
-                                     options: options, answer: answer, feature: k))
+            stops.append(
+                GeoJSONStop(
+                    id: id, name: name, fence: fence, points: points, question: question,
+                    options: options, answer: answer, feature: k))
         }
         return stops
     }
 
-    private static func polygonFence(_ polygons: [[[GeoJSONPosition]]], fail: (String) -> InputError) throws(InputError) -> Fence {
-        let coordinates = polygons.map { $0.map { $0.map { Coordinate(uncheckedLatitude: $0.latitude, longitude: $0.longitude) } } }
+    private static func polygonFence(_ polygons: [[[GeoJSONPosition]]], fail: (String) -> InputError) throws(InputError)
+        -> Fence
+    {
+        let coordinates = polygons.map {
+            $0.map { $0.map { Coordinate(uncheckedLatitude: $0.latitude, longitude: $0.longitude) } }
+        }
         do throws(FenceError) {
             return .polygon(try PolygonFence(polygons: coordinates))
         } catch {

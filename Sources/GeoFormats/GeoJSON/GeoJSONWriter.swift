@@ -17,9 +17,13 @@ extension GeoJSONObject {
         case .featureCollection(let features):
             out += "{\"type\":\"FeatureCollection\""
             var bounds = BoundingBoxAccumulator()
-            for f in features { f.geometry?.forEachPosition { bounds.add(latitude: $0.latitude, longitude: $0.longitude) } }
+            for f in features {
+                f.geometry?.forEachPosition { bounds.add(latitude: $0.latitude, longitude: $0.longitude) }
+            }
             if let b = bounds.box {
-                out += ",\"bbox\":[" + [b.west, b.south, b.east, b.north].map(PlainDecimal.text).joined(separator: ",") + "]"
+                out +=
+                    ",\"bbox\":[" + [b.west, b.south, b.east, b.north].map(PlainDecimal.text).joined(separator: ",")
+                    + "]"
             }
             out += ",\"features\":[\n"
             for (k, f) in features.enumerated() {
@@ -43,7 +47,9 @@ enum GeoJSONText {
         if let id = f.id { out += ",\"id\":" + id.serialized(pretty: false) }
         out += ",\"geometry\":"
         if let g = f.geometry { geometry(g, into: &out) } else { out += "null" }
-        out += ",\"properties\":" + (f.properties.isEmpty ? "{}" : JSONValue.object(f.properties).serialized(pretty: false))
+        out +=
+            ",\"properties\":"
+            + (f.properties.isEmpty ? "{}" : JSONValue.object(f.properties).serialized(pretty: false))
         out += "}"
     }
 
@@ -142,7 +148,7 @@ extension GeoJSONGeometry {
             let a = line[k - 1], b = line[k]
             let d = b.longitude - a.longitude
             if abs(d) > 180 {
-                let east = d < 0   // going east across +180
+                let east = d < 0  // going east across +180
                 let bLon = b.longitude + (east ? 360 : -360)
                 let edge = east ? 180.0 : -180.0
                 let t = (edge - a.longitude) / (bLon - a.longitude)

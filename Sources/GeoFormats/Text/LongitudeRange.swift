@@ -46,7 +46,9 @@ public struct BoundingBoxAccumulator: Sendable {
         }
         // The plain span [min, max] wins unless skipping the antimeridian leaves a wider gap.
         let plainWest = minimum[occupied.first!], plainEast = maximum[occupied.last!]
-        if bestGap < 1 && occupied.count > 1 && plainEast - plainWest > 359 { return GeoBoundingBox(south: south, north: north, west: -180, east: 180) }
+        if bestGap < 1 && occupied.count > 1 && plainEast - plainWest > 359 {
+            return GeoBoundingBox(south: south, north: north, west: -180, east: 180)
+        }
         if 360 - (plainEast - plainWest) >= bestGap { west = plainWest; east = plainEast }
         return GeoBoundingBox(south: south, north: north, west: west, east: east)
     }

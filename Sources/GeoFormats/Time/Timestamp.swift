@@ -38,11 +38,16 @@ public enum Timestamp {
         guard var year = digits(4) else { return nil }
         if negativeYear { year = -year }
         guard expect(ASCII.hyphenMinus), let month = digits(2), expect(ASCII.hyphenMinus), let day = digits(2),
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        guard i < n, text[i] == ASCII.uppercaseT || text[i] == ASCII.lowercaseT || text[i] == ASCII.space else { return nil }
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+        else { return nil }
+        guard i < n, text[i] == ASCII.uppercaseT || text[i] == ASCII.lowercaseT || text[i] == ASCII.space else {
+            return nil
+        }
         i += 1
-        guard let hour = digits(2), expect(ASCII.colon), let minute = digits(2), expect(ASCII.colon), let second = digits(2),
-              hour <= 24, minute < 60, second <= 60 else { return nil }
+        guard let hour = digits(2), expect(ASCII.colon), let minute = digits(2), expect(ASCII.colon),
+            let second = digits(2),
+            hour <= 24, minute < 60, second <= 60
+        else { return nil }
         if hour == 24 && (minute != 0 || second != 0) { return nil }
         var fraction = 0.0
         if i < n && (text[i] == ASCII.period || text[i] == ASCII.comma) {
@@ -116,7 +121,9 @@ public enum Timestamp {
         whole -= Int64(days) * 86_400
         let (y, m, d) = civilFromDays(days)
         let s = Int(whole)
-        var out = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T" + pad(s / 3600, 2) + ":" + pad(s / 60 % 60, 2) + ":" + pad(s % 60, 2)
+        var out =
+            pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T" + pad(s / 3600, 2) + ":" + pad(s / 60 % 60, 2) + ":"
+            + pad(s % 60, 2)
         if fraction != 0 {
             var f = pad(Int(fraction), fractionDigits)
             while f.hasSuffix("0") { f.removeLast() }

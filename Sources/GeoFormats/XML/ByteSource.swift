@@ -74,7 +74,7 @@ final class PrefixedByteSource: ByteSource {
                 buffer.baseAddress!.copyMemory(from: source.baseAddress! + prefixOffset, byteCount: n)
             }
             prefixOffset += n
-            if prefixOffset == prefix.count { prefix = [] ; prefixOffset = Int.max }
+            if prefixOffset == prefix.count { prefix = []; prefixOffset = Int.max }
             return n
         }
         return try base.read(into: buffer)
@@ -149,7 +149,9 @@ final class TranscodingByteSource: ByteSource {
             }
             // Keep an odd trailing byte for the next chunk.
             if i < rawCount { raw[0] = raw[i]; rawCount = 1 } else { rawCount = 0 }
-            if ended && (rawCount > 0 || pendingHighSurrogate != nil) { append(0xFFFD); rawCount = 0; pendingHighSurrogate = nil }
+            if ended && (rawCount > 0 || pendingHighSurrogate != nil) {
+                append(0xFFFD); rawCount = 0; pendingHighSurrogate = nil
+            }
         }
     }
 

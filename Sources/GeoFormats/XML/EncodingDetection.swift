@@ -18,19 +18,25 @@ enum EncodingDetection {
             filled += n
         }
         let head = Array(scratch[0..<filled])
-        func starts(_ prefix: [UInt8]) -> Bool { head.count >= prefix.count && Array(head.prefix(prefix.count)) == prefix }
+        func starts(_ prefix: [UInt8]) -> Bool {
+            head.count >= prefix.count && Array(head.prefix(prefix.count)) == prefix
+        }
         if starts([0xEF, 0xBB, 0xBF]) { return PrefixedByteSource(prefix: Array(head.dropFirst(3)), base: source) }
         if starts([0xFF, 0xFE]) {
-            return TranscodingByteSource(base: PrefixedByteSource(prefix: Array(head.dropFirst(2)), base: source), encoding: .utf16LittleEndian)
+            return TranscodingByteSource(
+                base: PrefixedByteSource(prefix: Array(head.dropFirst(2)), base: source), encoding: .utf16LittleEndian)
         }
         if starts([0xFE, 0xFF]) {
-            return TranscodingByteSource(base: PrefixedByteSource(prefix: Array(head.dropFirst(2)), base: source), encoding: .utf16BigEndian)
+            return TranscodingByteSource(
+                base: PrefixedByteSource(prefix: Array(head.dropFirst(2)), base: source), encoding: .utf16BigEndian)
         }
         if starts([0x3C, 0x00, 0x3F, 0x00]) || starts([0x3C, 0x00, 0x67, 0x00]) {
-            return TranscodingByteSource(base: PrefixedByteSource(prefix: head, base: source), encoding: .utf16LittleEndian)
+            return TranscodingByteSource(
+                base: PrefixedByteSource(prefix: head, base: source), encoding: .utf16LittleEndian)
         }
         if starts([0x00, 0x3C, 0x00, 0x3F]) || starts([0x00, 0x3C, 0x00, 0x67]) {
-            return TranscodingByteSource(base: PrefixedByteSource(prefix: head, base: source), encoding: .utf16BigEndian)
+            return TranscodingByteSource(
+                base: PrefixedByteSource(prefix: head, base: source), encoding: .utf16BigEndian)
         }
         let prefixed = PrefixedByteSource(prefix: head, base: source)
         guard let declared = declaredEncoding(head) else { return prefixed }
@@ -40,8 +46,9 @@ enum EncodingDetection {
         case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "iso_8859-1", "windows-1252", "cp1252":
             return TranscodingByteSource(base: prefixed, encoding: .latin1)
         default:
-            throw InputError(SourceLocation(file: file, line: 1, column: 1),
-                             "the XML declaration names encoding '\(declared.prefix(40))'; supported: UTF-8, UTF-16, ISO-8859-1")
+            throw InputError(
+                SourceLocation(file: file, line: 1, column: 1),
+                "the XML declaration names encoding '\(declared.prefix(40))'; supported: UTF-8, UTF-16, ISO-8859-1")
         }
     }
 
@@ -51,8 +58,10 @@ enum EncodingDetection {
         guard let end = head.firstIndex(of: ASCII.greaterThan) else { return nil }
         let declaration = Array(head[..<end])
         let key = Array("encoding".utf8)
-        guard let at = (0...max(0, declaration.count - key.count)).first(where: { declaration[$0...].starts(with: key) }),
-              declaration.count >= key.count else { return nil }
+        guard
+            let at = (0...max(0, declaration.count - key.count)).first(where: { declaration[$0...].starts(with: key) }),
+            declaration.count >= key.count
+        else { return nil }
         var rest = Substring(String(decoding: declaration[(at + key.count)...], as: UTF8.self))
         rest = rest.drop { $0 == " " || $0 == "=" || $0 == "\t" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }

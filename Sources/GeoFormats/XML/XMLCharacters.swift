@@ -13,7 +13,8 @@ public enum XMLCharacters {
     static func isNameByte(_ b: UInt8) -> Bool {
         switch b {
         case ASCII.lowercaseA...ASCII.lowercaseZ, ASCII.uppercaseA...ASCII.uppercaseZ, ASCII.zero...ASCII.nine,
-             ASCII.hyphenMinus, ASCII.period, ASCII.colon, ASCII.underscore, ASCII.firstNonASCII...UInt8.max: return true
+            ASCII.hyphenMinus, ASCII.period, ASCII.colon, ASCII.underscore, ASCII.firstNonASCII...UInt8.max:
+            return true
         default: return false
         }
     }
@@ -23,7 +24,8 @@ public enum XMLCharacters {
     static func isNameStartByte(_ b: UInt8) -> Bool {
         switch b {
         case ASCII.lowercaseA...ASCII.lowercaseZ, ASCII.uppercaseA...ASCII.uppercaseZ, ASCII.colon, ASCII.underscore,
-             ASCII.firstNonASCII...UInt8.max: return true
+            ASCII.firstNonASCII...UInt8.max:
+            return true
         default: return false
         }
     }
@@ -33,7 +35,9 @@ public enum XMLCharacters {
     /// entities declared in a DTD, so no document can make it read a file, fetch a URL or grow
     /// exponentially ("billion laughs").
     /// - Returns: `nil` on success, else the offset of the bad reference within `text` and why.
-    static func decode(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> (offset: Int, message: String)? {
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> (
+        offset: Int, message: String
+    )? {
         var i = 0
         let n = text.count
         while i < n {
@@ -62,7 +66,10 @@ public enum XMLCharacters {
                     if digits > 8 { break }
                 }
                 guard digits > 0, digits <= 8, isXMLChar(value), let scalar = Unicode.Scalar(value) else {
-                    return (i, "character reference '&\(String(decoding: name, as: UTF8.self));' is not a valid XML character")
+                    return (
+                        i,
+                        "character reference '&\(String(decoding: name, as: UTF8.self));' is not a valid XML character"
+                    )
                 }
                 output.append(contentsOf: Array(String(Character(scalar)).utf8))
             } else {
@@ -73,7 +80,10 @@ public enum XMLCharacters {
                 case "quot": output.append(ASCII.quotationMark)
                 case "apos": output.append(ASCII.apostrophe)
                 case let other:
-                    return (i, "entity '&\(other.prefix(30));' is not one of XML's five predefined entities (RaceKit never expands DTD entities)")
+                    return (
+                        i,
+                        "entity '&\(other.prefix(30));' is not one of XML's five predefined entities (RaceKit never expands DTD entities)"
+                    )
                 }
             }
             i = end + 1
@@ -83,7 +93,8 @@ public enum XMLCharacters {
 
     /// XML 1.0 §2.2 `Char`.
     static func isXMLChar(_ v: UInt32) -> Bool {
-        v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || (v >= 0x10000 && v <= 0x10FFFF)
+        v == 0x9 || v == 0xA || v == 0xD || (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD)
+            || (v >= 0x10000 && v <= 0x10FFFF)
     }
 
     /// `text` escaped for element content or a double-quoted attribute value: `&` `<` `>` (and in
@@ -91,7 +102,10 @@ public enum XMLCharacters {
     /// other control characters, which XML 1.0 cannot carry, dropped.
     public static func escape(_ text: String, attribute: Bool = false) -> String {
         var needs = false
-        for b in text.utf8 where b == ASCII.ampersand || b == ASCII.lessThan || b == ASCII.greaterThan || b == ASCII.quotationMark || b < ASCII.space {
+        for b in text.utf8
+        where b == ASCII.ampersand || b == ASCII.lessThan || b == ASCII.greaterThan || b == ASCII.quotationMark
+            || b < ASCII.space
+        {
             needs = true; break
         }
         guard needs else { return text }

@@ -15,8 +15,10 @@ public struct XMLLimits: Hashable, Sendable {
     public var maxAttributes: Int
 
     /// Creates limits; the defaults are ``XMLLimits/default``.
-    public init(maxDepth: Int = 256, maxTokenBytes: Int = 8 << 20, maxAttributeBytes: Int = 64 << 10,
-                maxAttributes: Int = 256) {
+    public init(
+        maxDepth: Int = 256, maxTokenBytes: Int = 8 << 20, maxAttributeBytes: Int = 64 << 10,
+        maxAttributes: Int = 256
+    ) {
         self.maxDepth = maxDepth
         self.maxTokenBytes = maxTokenBytes
         self.maxAttributeBytes = maxAttributeBytes

@@ -127,7 +127,9 @@ struct XMLScanner: ~Copyable {
         }
         if capacity - count < chunk {
             guard count <= limits.maxTokenBytes + chunk else {
-                throw error("a single tag, comment or text run is longer than \(limits.maxTokenBytes) bytes (the reader's limit)")
+                throw error(
+                    "a single tag, comment or text run is longer than \(limits.maxTokenBytes) bytes (the reader's limit)"
+                )
             }
             let newCapacity = capacity * 2
             let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity + 1)
@@ -161,12 +163,18 @@ struct XMLScanner: ~Copyable {
             if pos >= count {
                 if !eof { try refill(keep: pos); continue }
                 if !stackEnds.isEmpty {
-                    let open = String(decoding: stackBytes[(stackEnds.count > 1 ? stackEnds[stackEnds.count - 2] : 0)..<stackLength], as: UTF8.self)
-                    throw hereError(pos, "unexpected end of file: <\(open)> and \(stackEnds.count - 1) enclosing element(s) are not closed (truncated file?)")
+                    let open = String(
+                        decoding: stackBytes[(stackEnds.count > 1 ? stackEnds[stackEnds.count - 2] : 0)..<stackLength],
+                        as: UTF8.self)
+                    throw hereError(
+                        pos,
+                        "unexpected end of file: <\(open)> and \(stackEnds.count - 1) enclosing element(s) are not closed (truncated file?)"
+                    )
                 }
                 if !rootSeen {
-                    throw InputError(SourceLocation(file: file, line: base + count == 0 ? 0 : line, column: 0),
-                                     base + count == 0 ? "the file is empty" : "no root element: the file contains no XML element")
+                    throw InputError(
+                        SourceLocation(file: file, line: base + count == 0 ? 0 : line, column: 0),
+                        base + count == 0 ? "the file is empty" : "no root element: the file contains no XML element")
                 }
                 return .end
             }
@@ -183,13 +191,17 @@ struct XMLScanner: ~Copyable {
             }
             if result == .needMore {
                 if eof {
-                    throw error("unexpected end of file inside \(buffer[start] == ASCII.lessThan ? "a tag or comment" : "text") (truncated file?)")
+                    throw error(
+                        "unexpected end of file inside \(buffer[start] == ASCII.lessThan ? "a tag or comment" : "text") (truncated file?)"
+                    )
                 }
                 line = savedLine
                 lineStart = savedLineStart
                 pos = start
                 guard count - start <= limits.maxTokenBytes else {
-                    throw error("a single tag, comment or text run is longer than \(limits.maxTokenBytes) bytes (the reader's limit)")
+                    throw error(
+                        "a single tag, comment or text run is longer than \(limits.maxTokenBytes) bytes (the reader's limit)"
+                    )
                 }
                 try refill(keep: start)
                 continue
@@ -207,17 +219,23 @@ struct XMLScanner: ~Copyable {
         while true {
             let b = buffer[p]
             if b == ASCII.lessThan { break }
-            if b == ASCII.lineFeed { line += 1; lineStart = base + p + 1 }
-            else if b == 0 {
+            if b == ASCII.lineFeed {
+                line += 1; lineStart = base + p + 1
+            } else if b == 0 {
                 if p >= count {
                     if !eof { return (.needMore, nil) }
                     break
                 }
                 throw hereError(p, "NUL byte in the text: this is binary data, not XML")
-            } else if b == ASCII.ampersand { reference = true; nonSpace = true }
-            else if !nonSpace && !XMLCharacters.isSpace(b) { nonSpace = true }
+            } else if b == ASCII.ampersand {
+                reference = true; nonSpace = true
+            } else if !nonSpace && !XMLCharacters.isSpace(b) {
+                nonSpace = true
+            }
             if nonSpace && stackEnds.isEmpty {
-                throw error(rootClosed ? "text after the root element" : "text before the root element: this is not an XML document")
+                throw error(
+                    rootClosed
+                        ? "text after the root element" : "text before the root element: this is not an XML document")
             }
             p += 1
         }
@@ -227,7 +245,9 @@ struct XMLScanner: ~Copyable {
         pos = p
         if stackEnds.isEmpty {
             guard !nonSpace else {
-                let what = rootClosed ? "text after the root element" : "text before the root element: this is not an XML document"
+                let what =
+                    rootClosed
+                    ? "text after the root element" : "text before the root element: this is not an XML document"
                 throw error(what)
             }
             return (.done, nil)
@@ -241,9 +261,13 @@ struct XMLScanner: ~Copyable {
     private mutating func skipSpace(_ p: inout Int) {
         while true {
             let b = buffer[p]
-            if b == ASCII.space || b == ASCII.tab || b == ASCII.carriageReturn { p += 1 }
-            else if b == ASCII.lineFeed { line += 1; lineStart = base + p + 1; p += 1 }
-            else { return }
+            if b == ASCII.space || b == ASCII.tab || b == ASCII.carriageReturn {
+                p += 1
+            } else if b == ASCII.lineFeed {
+                line += 1; lineStart = base + p + 1; p += 1
+            } else {
+                return
+            }
         }
     }
 
@@ -262,12 +286,16 @@ struct XMLScanner: ~Copyable {
         if b == ASCII.exclamationMark {
             if p + 8 >= count && !eof { return (.needMore, nil) }
             if buffer[p + 1] == ASCII.hyphenMinus && buffer[p + 2] == ASCII.hyphenMinus {  // <!-- … -->
-                guard let end = find(p + 3, ASCII.hyphenMinus, ASCII.hyphenMinus, ASCII.greaterThan) else { return (.needMore, nil) }
+                guard let end = find(p + 3, ASCII.hyphenMinus, ASCII.hyphenMinus, ASCII.greaterThan) else {
+                    return (.needMore, nil)
+                }
                 pos = end + 3
                 return (.done, nil)
             }
             if matches(p + 1, "[CDATA[") {
-                guard let end = find(p + 8, ASCII.rightBracket, ASCII.rightBracket, ASCII.greaterThan) else { return (.needMore, nil) }
+                guard let end = find(p + 8, ASCII.rightBracket, ASCII.rightBracket, ASCII.greaterThan) else {
+                    return (.needMore, nil)
+                }
                 guard !stackEnds.isEmpty else { throw error("CDATA section outside the root element") }
                 textStart = p + 8
                 textEnd = end
@@ -279,13 +307,16 @@ struct XMLScanner: ~Copyable {
                 guard !rootSeen else { throw error("a DOCTYPE declaration after the root element has started") }
                 return scanDoctype(p + 8)
             }
-            throw error("unexpected markup '<!\(string(p + 1, min(count, p + 9)))': expected a comment, CDATA section or DOCTYPE")
+            throw error(
+                "unexpected markup '<!\(string(p + 1, min(count, p + 9)))': expected a comment, CDATA section or DOCTYPE"
+            )
         }
         throw hereError(p, "'<' must start a tag: found '\(printable(b))'")
     }
 
     private func printable(_ b: UInt8) -> String {
-        b > ASCII.space && b < ASCII.delete ? String(UnicodeScalar(b)) : "byte 0x" + String(b, radix: 16, uppercase: true)
+        b > ASCII.space && b < ASCII.delete
+            ? String(UnicodeScalar(b)) : "byte 0x" + String(b, radix: 16, uppercase: true)
     }
 
     private func matches(_ p: Int, _ text: StaticString) -> Bool {
@@ -334,8 +365,11 @@ struct XMLScanner: ~Copyable {
             } else if b == ASCII.rightBracket {
                 bracket -= 1
             } else if b == ASCII.lessThan && p + 3 < count && buffer[p + 1] == ASCII.exclamationMark
-                        && buffer[p + 2] == ASCII.hyphenMinus && buffer[p + 3] == ASCII.hyphenMinus {  // a comment
-                guard let end = find(p + 4, ASCII.hyphenMinus, ASCII.hyphenMinus, ASCII.greaterThan) else { return (.needMore, nil) }
+                && buffer[p + 2] == ASCII.hyphenMinus && buffer[p + 3] == ASCII.hyphenMinus
+            {  // a comment
+                guard let end = find(p + 4, ASCII.hyphenMinus, ASCII.hyphenMinus, ASCII.greaterThan) else {
+                    return (.needMore, nil)
+                }
                 p = end + 3
                 continue
             } else if b == ASCII.greaterThan && bracket <= 0 {
@@ -421,35 +455,44 @@ struct XMLScanner: ~Copyable {
         while true {
             let c = buffer[p]
             if c == quote { break }
-            if c == ASCII.lineFeed { line += 1; lineStart = base + p + 1 }
-            else if c == ASCII.ampersand { reference = true }
-            else if c == ASCII.lessThan { throw hereError(p, "'<' is not allowed in an attribute value") }
-            else if c == ASCII.nul {
+            if c == ASCII.lineFeed {
+                line += 1; lineStart = base + p + 1
+            } else if c == ASCII.ampersand {
+                reference = true
+            } else if c == ASCII.lessThan {
+                throw hereError(p, "'<' is not allowed in an attribute value")
+            } else if c == ASCII.nul {
                 if p >= count { return nil }
                 throw hereError(p, "NUL byte in an attribute value: this is binary data, not XML")
             }
             p += 1
             if p - valueStart > limits.maxAttributeBytes {
-                throw error("the value of attribute '\(string(start, nameEnd))' is longer than \(limits.maxAttributeBytes) bytes (the reader's limit)",
-                            line: attributeLine, column: attributeColumn)
+                throw error(
+                    "the value of attribute '\(string(start, nameEnd))' is longer than \(limits.maxAttributeBytes) bytes (the reader's limit)",
+                    line: attributeLine, column: attributeColumn)
             }
         }
-        try checkNewAttribute(nameStart: start, nameEnd: nameEnd, index: index, line: attributeLine, column: attributeColumn)
+        try checkNewAttribute(
+            nameStart: start, nameEnd: nameEnd, index: index, line: attributeLine, column: attributeColumn)
         if index == attributes.count { attributes.append(Attribute()) }
-        attributes[index] = Attribute(nameStart: start, nameEnd: nameEnd, localStart: colon >= 0 ? colon + 1 : start,
-                                      valueStart: valueStart, valueEnd: p, hasReference: reference,
-                                      line: attributeLine, column: attributeColumn)
+        attributes[index] = Attribute(
+            nameStart: start, nameEnd: nameEnd, localStart: colon >= 0 ? colon + 1 : start,
+            valueStart: valueStart, valueEnd: p, hasReference: reference,
+            line: attributeLine, column: attributeColumn)
         return p + 1
     }
 
     /// Checks that a tag's attribute `index` has a name unlike the ones before it (XML 1.0 §3.1,
     /// "Unique Att Spec") and stays within the limit on attributes.
     @inline(__always)
-    private func checkNewAttribute(nameStart: Int, nameEnd: Int, index: Int, line: Int, column: Int) throws(InputError) {
+    private func checkNewAttribute(nameStart: Int, nameEnd: Int, index: Int, line: Int, column: Int) throws(InputError)
+    {
         let nameLength = nameEnd - nameStart
         for k in 0..<index {
             let other = attributes[k]
-            if other.nameEnd - other.nameStart == nameLength && memcmp(buffer + other.nameStart, buffer + nameStart, nameLength) == 0 {
+            if other.nameEnd - other.nameStart == nameLength
+                && memcmp(buffer + other.nameStart, buffer + nameStart, nameLength) == 0
+            {
                 throw error("duplicate attribute '\(string(nameStart, nameEnd))'", line: line, column: column)
             }
         }
@@ -462,10 +505,14 @@ struct XMLScanner: ~Copyable {
     /// elements, after the checks on the root element and the nesting limit; `end` is the offset
     /// after the tag.
     @inline(__always)
-    private mutating func openElement(_ nameBegin: Int, _ nameEndAt: Int, colon: Int, attributeCount n: Int,
-                                      selfClosing selfClose: Bool, end p: Int) throws(InputError) {
+    private mutating func openElement(
+        _ nameBegin: Int, _ nameEndAt: Int, colon: Int, attributeCount n: Int,
+        selfClosing selfClose: Bool, end p: Int
+    ) throws(InputError) {
         if stackEnds.isEmpty {
-            if rootClosed { throw error("a second root element <\(string(nameBegin, nameEndAt))>: an XML document has exactly one") }
+            if rootClosed {
+                throw error("a second root element <\(string(nameBegin, nameEndAt))>: an XML document has exactly one")
+            }
             rootSeen = true
         }
         guard stackEnds.count < limits.maxDepth else {
@@ -504,9 +551,11 @@ struct XMLScanner: ~Copyable {
             throw error("closing tag </\(string(nameBegin, nameEndAt))> without an open element")
         }
         let topStart = stackEnds.count > 1 ? stackEnds[stackEnds.count - 2] : 0
-        let matched = top - topStart == length && stackBytes.withUnsafeBufferPointer {
-            memcmp($0.baseAddress! + topStart, buffer + nameBegin, length) == 0
-        }
+        let matched =
+            top - topStart == length
+            && stackBytes.withUnsafeBufferPointer {
+                memcmp($0.baseAddress! + topStart, buffer + nameBegin, length) == 0
+            }
         guard matched else {
             let open = String(decoding: stackBytes[topStart..<top], as: UTF8.self)
             throw error("closing tag </\(string(nameBegin, nameEndAt))> does not match the open element <\(open)>")

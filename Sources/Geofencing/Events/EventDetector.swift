@@ -39,10 +39,12 @@ public struct EventDetector: Sendable {
             for row32 in rows {
                 let row = Int(row32)
                 let accuracy = positions.accuracy[row]
-                tracker.ingest(row: row, time: positions.time[row], latitude: positions.latitude[row],
-                               longitude: positions.longitude[row],
-                               accuracyMeters: accuracy < 0 && accuracy.isFinite ? nil : accuracy,
-                               workspace: &workspace) { events.append($0) }
+                tracker.ingest(
+                    row: row, time: positions.time[row], latitude: positions.latitude[row],
+                    longitude: positions.longitude[row],
+                    accuracyMeters: accuracy < 0 && accuracy.isFinite ? nil : accuracy,
+                    workspace: &workspace
+                ) { events.append($0) }
             }
         }
         events.sort(by: FenceEvent.areInLogOrder)

@@ -10,14 +10,19 @@ extension EventRules: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = EventRules()
         var rules = defaults
-        rules.exitMarginMeters = try c.decodeIfPresent(Double.self, forKey: .exitMarginMeters) ?? defaults.exitMarginMeters
+        rules.exitMarginMeters =
+            try c.decodeIfPresent(Double.self, forKey: .exitMarginMeters) ?? defaults.exitMarginMeters
         rules.exitConfirmFixes = try c.decodeIfPresent(Int.self, forKey: .exitConfirmFixes) ?? defaults.exitConfirmFixes
-        rules.exitConfirmSeconds = try c.decodeIfPresent(Double.self, forKey: .exitConfirmSeconds) ?? defaults.exitConfirmSeconds
-        rules.minimumDwellSeconds = try c.decodeIfPresent(Double.self, forKey: .minimumDwellSeconds) ?? defaults.minimumDwellSeconds
+        rules.exitConfirmSeconds =
+            try c.decodeIfPresent(Double.self, forKey: .exitConfirmSeconds) ?? defaults.exitConfirmSeconds
+        rules.minimumDwellSeconds =
+            try c.decodeIfPresent(Double.self, forKey: .minimumDwellSeconds) ?? defaults.minimumDwellSeconds
         rules.requiredAccuracyMeters = try c.decodeIfPresent(Double.self, forKey: .requiredAccuracyMeters)
-        rules.maximumSpeedMetersPerSecond = try c.decodeIfPresent(Double.self, forKey: .maximumSpeedMetersPerSecond)
+        rules.maximumSpeedMetersPerSecond =
+            try c.decodeIfPresent(Double.self, forKey: .maximumSpeedMetersPerSecond)
             ?? defaults.maximumSpeedMetersPerSecond
-        rules.detectsCrossings = try c.decodeIfPresent(Bool.self, forKey: .detectsCrossings) ?? defaults.detectsCrossings
+        rules.detectsCrossings =
+            try c.decodeIfPresent(Bool.self, forKey: .detectsCrossings) ?? defaults.detectsCrossings
         if let problem = rules.problem {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: problem))
         }

@@ -32,9 +32,11 @@ public struct EventRules: Sendable, Hashable {
     /// Creates rules; every parameter has the documented default. Values are not checked here
     /// (so a command line can build rules from user input and report ``problem``);
     /// ``EventDetector/init(index:rules:)`` requires valid rules.
-    public init(exitMarginMeters: Meters = 10, exitConfirmFixes: Int = 1, exitConfirmSeconds: Seconds = 0,
-                minimumDwellSeconds: Seconds = 30, requiredAccuracyMeters: Meters? = nil,
-                maximumSpeedMetersPerSecond: Double = 50, detectsCrossings: Bool = true) {
+    public init(
+        exitMarginMeters: Meters = 10, exitConfirmFixes: Int = 1, exitConfirmSeconds: Seconds = 0,
+        minimumDwellSeconds: Seconds = 30, requiredAccuracyMeters: Meters? = nil,
+        maximumSpeedMetersPerSecond: Double = 50, detectsCrossings: Bool = true
+    ) {
         self.exitMarginMeters = exitMarginMeters
         self.exitConfirmFixes = exitConfirmFixes
         self.exitConfirmSeconds = exitConfirmSeconds

@@ -68,12 +68,15 @@ public struct EventWorkspace: Sendable {
     /// (`lengthMeters` long) may cross, each once, leaving out those marked for this fix.
     /// `cosMidLatitude`, when not NaN, is the cosine of the segment's mid-latitude
     /// (see ``GeoBoundingBox/containingSegment(fromLatitude:longitude:toLatitude:longitude:lengthMeters:cosMidLatitude:)``).
-    mutating func collectCandidates(fromLatitude aLat: Degrees, longitude aLon: Degrees,
-                                    toLatitude bLat: Degrees, longitude bLon: Degrees, lengthMeters: Meters,
-                                    cosMidLatitude: Double = .nan) {
-        let box = GeoBoundingBox.containingSegment(fromLatitude: aLat, longitude: aLon,
-                                                   toLatitude: bLat, longitude: bLon, lengthMeters: lengthMeters,
-                                                   cosMidLatitude: cosMidLatitude)
+    mutating func collectCandidates(
+        fromLatitude aLat: Degrees, longitude aLon: Degrees,
+        toLatitude bLat: Degrees, longitude bLon: Degrees, lengthMeters: Meters,
+        cosMidLatitude: Double = .nan
+    ) {
+        let box = GeoBoundingBox.containingSegment(
+            fromLatitude: aLat, longitude: aLon,
+            toLatitude: bLat, longitude: bLon, lengthMeters: lengthMeters,
+            cosMidLatitude: cosMidLatitude)
         let generation = generation
         // Local buffers, as in `locate`.
         var found = ContiguousArray<Int32>()
@@ -81,8 +84,9 @@ public struct EventWorkspace: Sendable {
         if !found.isEmpty { found.removeAll(keepingCapacity: true) }
         let index = index
         marks.withUnsafeMutableBufferPointer { marks in
-            index.collectCandidates(alongSegmentFromLatitude: aLat, longitude: aLon, toLatitude: bLat, longitude: bLon,
-                                    box: box, marks: marks, generation: generation, into: &found)
+            index.collectCandidates(
+                alongSegmentFromLatitude: aLat, longitude: aLon, toLatitude: bLat, longitude: bLon,
+                box: box, marks: marks, generation: generation, into: &found)
         }
         swap(&found, &candidates)
     }

@@ -34,10 +34,13 @@ struct FenceBoundary: Sendable {
     /// form of Press et al., "Numerical Recipes" (3rd ed., 2007), §5.6; roots outside [0, 1] are
     /// not crossings. A polygon's crossings come from ``PlanarPolygon/boundaryCrossings(from:to:)``
     /// once the segment comes within its bounding circle.
-    func crossings(fromLatitude aLat: Degrees, longitude aLon: Degrees,
-                   toLatitude bLat: Degrees, longitude bLon: Degrees) -> (first: Coordinate, last: Coordinate)? {
+    func crossings(
+        fromLatitude aLat: Degrees, longitude aLon: Degrees,
+        toLatitude bLat: Degrees, longitude bLon: Degrees
+    ) -> (first: Coordinate, last: Coordinate)? {
         guard let a = plane.project(latitude: aLat, longitude: aLon),
-              let b = plane.project(latitude: bLat, longitude: bLon) else { return nil }
+            let b = plane.project(latitude: bLat, longitude: bLon)
+        else { return nil }
         let start = PlanarPoint(x: a.x, y: a.y), end = PlanarPoint(x: b.x, y: b.y)
         let dx = end.x - start.x, dy = end.y - start.y
         let first: Double, last: Double
@@ -70,7 +73,9 @@ struct FenceBoundary: Sendable {
             guard lowOnSegment || highOnSegment else { return nil }
             (first, last) = (min(1, max(0, lowOnSegment ? low : high)), min(1, max(0, highOnSegment ? high : low)))
         }
-        return (plane.unproject(x: start.x + first * dx, y: start.y + first * dy),
-                plane.unproject(x: start.x + last * dx, y: start.y + last * dy))
+        return (
+            plane.unproject(x: start.x + first * dx, y: start.y + first * dy),
+            plane.unproject(x: start.x + last * dx, y: start.y + last * dy)
+        )
     }
 }

@@ -38,8 +38,10 @@ public struct FenceEvent: Hashable, Sendable, Codable {
     public var durationSeconds: Seconds?
 
     /// Creates an event; the detector fills every field as documented above.
-    public init(kind: FenceEventKind, participant: Int32, fence: Int, time: Seconds, fixIndex: Int,
-                distanceMeters: Meters, accuracyMeters: Meters?, durationSeconds: Seconds?) {
+    public init(
+        kind: FenceEventKind, participant: Int32, fence: Int, time: Seconds, fixIndex: Int,
+        distanceMeters: Meters, accuracyMeters: Meters?, durationSeconds: Seconds?
+    ) {
         self.kind = kind
         self.participant = participant
         self.fence = fence

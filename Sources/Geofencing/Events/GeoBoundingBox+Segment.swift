@@ -1,4 +1,5 @@
 import GeoCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -23,9 +24,11 @@ extension GeoBoundingBox {
     /// computed it (the step length takes it): the box then bounds cos φ from below with it
     /// instead of calling `cos` again — cos φmax ≥ cos φmid − |φmax − φmid| in radians, a
     /// bound that widens the box by about a part in 10⁶ for a 1 Hz step.
-    static func containingSegment(fromLatitude aLat: Degrees, longitude aLon: Degrees,
-                                  toLatitude bLat: Degrees, longitude bLon: Degrees,
-                                  lengthMeters: Meters, cosMidLatitude: Double = .nan) -> GeoBoundingBox {
+    static func containingSegment(
+        fromLatitude aLat: Degrees, longitude aLon: Degrees,
+        toLatitude bLat: Degrees, longitude bLon: Degrees,
+        lengthMeters: Meters, cosMidLatitude: Double = .nan
+    ) -> GeoBoundingBox {
         let reach = lengthMeters / 2 * (1 + 1e-9) + 0.01
         let dLat = reach / Earth.metersPerDegree
         let south = min(aLat, bLat) - dLat, north = max(aLat, bLat) + dLat
@@ -46,11 +49,12 @@ extension GeoBoundingBox {
         // asin x ≤ 1.0001·x for x ≤ 0.01 (its series: x + x³/6 + …).
         let dLon = (ratio <= 0.01 ? ratio * 1.0001 : asin(ratio)) / Earth.radiansPerDegree
         var west = min(aLon, bLon), east = max(aLon, bLon)
-        if east - west > 180 { (west, east) = (east, west + 360) }   // the short way, across ±180°
+        if east - west > 180 { (west, east) = (east, west + 360) }  // the short way, across ±180°
         west -= dLon
         east += dLon
         guard east - west < 360 else { return GeoBoundingBox(south: south, north: north, west: -180, east: 180) }
-        return GeoBoundingBox(south: south, north: north,
-                              west: west < -180 ? west + 360 : west, east: east > 180 ? east - 360 : east)
+        return GeoBoundingBox(
+            south: south, north: north,
+            west: west < -180 ? west + 360 : west, east: east > 180 ? east - 360 : east)
     }
 }

@@ -83,9 +83,11 @@ public struct ParticipantEventTracker: Sendable {
     ///   - emit: called with each event, in the order described above.
     /// - Returns: why the fix was rejected, or `nil` when it was used.
     @discardableResult
-    public mutating func ingest(row: Int, time: Seconds, latitude: Degrees, longitude: Degrees,
-                                accuracyMeters: Meters?, workspace: inout EventWorkspace,
-                                emit: (FenceEvent) -> Void) -> FixRejection? {
+    public mutating func ingest(
+        row: Int, time: Seconds, latitude: Degrees, longitude: Degrees,
+        accuracyMeters: Meters?, workspace: inout EventWorkspace,
+        emit: (FenceEvent) -> Void
+    ) -> FixRejection? {
         let fix = Fix(row: row, time: time, latitude: latitude, longitude: longitude, accuracy: accuracyMeters)
         let (rejection, stepMeters, cosMid) = screen(fix, maximumSpeed: workspace.rules.maximumSpeedMetersPerSecond)
         if let rejection {
@@ -108,7 +110,8 @@ public struct ParticipantEventTracker: Sendable {
     private func screen(_ fix: Fix, maximumSpeed: Double) -> (FixRejection?, Meters, Double) {
         let validAccuracy = fix.accuracy.map { $0.isFinite && $0 >= 0 } ?? true
         guard fix.time.isFinite, fix.latitude.isFinite, abs(fix.latitude) <= 90,
-              fix.longitude.isFinite, abs(fix.longitude) <= 180, validAccuracy else { return (.invalid, 0, .nan) }
+            fix.longitude.isFinite, abs(fix.longitude) <= 180, validAccuracy
+        else { return (.invalid, 0, .nan) }
         guard let last else { return (nil, 0, .nan) }
         if fix.time < last.time { return (.outOfOrder, 0, .nan) }
         if fix.time == last.time { return (.duplicate, 0, .nan) }
@@ -137,8 +140,10 @@ public struct ParticipantEventTracker: Sendable {
     }
 
     /// Advances every visit by one fix: cancels, starts or confirms exits and reports dwells.
-    private mutating func updateVisits(_ fix: Fix, stepMeters: Meters, _ workspace: inout EventWorkspace,
-                                       _ emit: (FenceEvent) -> Void) {
+    private mutating func updateVisits(
+        _ fix: Fix, stepMeters: Meters, _ workspace: inout EventWorkspace,
+        _ emit: (FenceEvent) -> Void
+    ) {
         guard !visits.isEmpty else { return }
         let rules = workspace.rules
         var kept = 0
@@ -154,20 +159,31 @@ public struct ParticipantEventTracker: Sendable {
                 }
             } else {
                 // The visit was inside at the previous fix, so the boundary lies on this segment.
-                var exit = visit.exit ?? PendingExit(time: boundaryTime(fence, to: fix, stepMeters: stepMeters,
-                                                                        workspace, last: true))
-                let distance = workspace.index.fences[fence].signedDistanceMeters(latitude: fix.latitude,
-                                                                                   longitude: fix.longitude)
+                var exit =
+                    visit.exit
+                    ?? PendingExit(
+                        time: boundaryTime(
+                            fence, to: fix, stepMeters: stepMeters,
+                            workspace, last: true))
+                let distance = workspace.index.fences[fence].signedDistanceMeters(
+                    latitude: fix.latitude,
+                    longitude: fix.longitude)
                 if distance > rules.exitMarginMeters {
                     if exit.beyondCount == 0 { exit.beyondSince = fix.time }
                     exit.beyondCount += 1
-                    if exit.beyondCount >= rules.exitConfirmFixes, fix.time - exit.beyondSince >= rules.exitConfirmSeconds {
+                    if exit.beyondCount >= rules.exitConfirmFixes,
+                        fix.time - exit.beyondSince >= rules.exitConfirmSeconds
+                    {
                         if !visit.dwellReported, exit.time - visit.enterTime >= rules.minimumDwellSeconds {
-                            emit(event(.dwell, fence, at: visit.enterTime + rules.minimumDwellSeconds, fix, workspace,
-                                       distance: distance))
+                            emit(
+                                event(
+                                    .dwell, fence, at: visit.enterTime + rules.minimumDwellSeconds, fix, workspace,
+                                    distance: distance))
                         }
-                        emit(event(.exit, fence, at: exit.time, fix, workspace, distance: distance,
-                                   duration: exit.time - visit.enterTime))
+                        emit(
+                            event(
+                                .exit, fence, at: exit.time, fix, workspace, distance: distance,
+                                duration: exit.time - visit.enterTime))
                         continue
                     }
                 } else {
@@ -182,8 +198,10 @@ public struct ParticipantEventTracker: Sendable {
     }
 
     /// Enters the fences that contain the fix and the participant is not yet in.
-    private mutating func enterFences(_ fix: Fix, stepMeters: Meters, _ workspace: inout EventWorkspace,
-                                      _ emit: (FenceEvent) -> Void) {
+    private mutating func enterFences(
+        _ fix: Fix, stepMeters: Meters, _ workspace: inout EventWorkspace,
+        _ emit: (FenceEvent) -> Void
+    ) {
         guard !workspace.containing.isEmpty else { return }
         let rules = workspace.rules
         guard rules.allowsEntering(accuracyMeters: fix.accuracy) else { return }
@@ -191,7 +209,8 @@ public struct ParticipantEventTracker: Sendable {
             let f = Int(fence)
             var enterTime = fix.time
             if let previous = last,
-               !workspace.index.fences[f].contains(latitude: previous.latitude, longitude: previous.longitude) {
+                !workspace.index.fences[f].contains(latitude: previous.latitude, longitude: previous.longitude)
+            {
                 enterTime = boundaryTime(f, to: fix, stepMeters: stepMeters, workspace, last: false)
             }
             emit(event(.enter, f, at: enterTime, fix, workspace))
@@ -205,18 +224,22 @@ public struct ParticipantEventTracker: Sendable {
     }
 
     /// Reports the fences the segment passes through with both ends outside.
-    private func reportCrossings(from previous: Fix, to fix: Fix, stepMeters: Meters, cosMidLatitude: Double,
-                                 _ workspace: inout EventWorkspace, _ emit: (FenceEvent) -> Void) {
-        workspace.collectCandidates(fromLatitude: previous.latitude, longitude: previous.longitude,
-                                    toLatitude: fix.latitude, longitude: fix.longitude, lengthMeters: stepMeters,
-                                    cosMidLatitude: cosMidLatitude)
+    private func reportCrossings(
+        from previous: Fix, to fix: Fix, stepMeters: Meters, cosMidLatitude: Double,
+        _ workspace: inout EventWorkspace, _ emit: (FenceEvent) -> Void
+    ) {
+        workspace.collectCandidates(
+            fromLatitude: previous.latitude, longitude: previous.longitude,
+            toLatitude: fix.latitude, longitude: fix.longitude, lengthMeters: stepMeters,
+            cosMidLatitude: cosMidLatitude)
         guard !workspace.candidates.isEmpty else { return }
         for fence in workspace.candidates {
             let f = Int(fence)
-            guard let crossing = workspace.boundaries[f].crossings(
-                      fromLatitude: previous.latitude, longitude: previous.longitude,
-                      toLatitude: fix.latitude, longitude: fix.longitude),
-                  !workspace.index.fences[f].contains(latitude: previous.latitude, longitude: previous.longitude)
+            guard
+                let crossing = workspace.boundaries[f].crossings(
+                    fromLatitude: previous.latitude, longitude: previous.longitude,
+                    toLatitude: fix.latitude, longitude: fix.longitude),
+                !workspace.index.fences[f].contains(latitude: previous.latitude, longitude: previous.longitude)
             else { continue }
             let enter = time(at: crossing.first, from: previous, to: fix, stepMeters: stepMeters)
             let leave = time(at: crossing.last, from: previous, to: fix, stepMeters: stepMeters)
@@ -227,12 +250,14 @@ public struct ParticipantEventTracker: Sendable {
     /// The time the segment from the last accepted fix to `fix` crosses the fence's boundary:
     /// the first crossing (entering) or the last (leaving); the fix's own time when rounding
     /// leaves no crossing on the segment.
-    private func boundaryTime(_ fence: Int, to fix: Fix, stepMeters: Meters, _ workspace: EventWorkspace,
-                              last isLast: Bool) -> Seconds {
+    private func boundaryTime(
+        _ fence: Int, to fix: Fix, stepMeters: Meters, _ workspace: EventWorkspace,
+        last isLast: Bool
+    ) -> Seconds {
         guard let previous = last,
-              let crossing = workspace.boundaries[fence].crossings(
-                  fromLatitude: previous.latitude, longitude: previous.longitude,
-                  toLatitude: fix.latitude, longitude: fix.longitude)
+            let crossing = workspace.boundaries[fence].crossings(
+                fromLatitude: previous.latitude, longitude: previous.longitude,
+                toLatitude: fix.latitude, longitude: fix.longitude)
         else { return fix.time }
         return time(at: isLast ? crossing.last : crossing.first, from: previous, to: fix, stepMeters: stepMeters)
     }
@@ -240,15 +265,22 @@ public struct ParticipantEventTracker: Sendable {
     /// The time at `point` on the segment, linear in haversine distance from its start.
     private func time(at point: Coordinate, from a: Fix, to b: Fix, stepMeters: Meters) -> Seconds {
         guard stepMeters > 0 else { return b.time }
-        let fraction = min(1, Haversine.distanceMeters(a.latitude, a.longitude, point.latitude, point.longitude) / stepMeters)
+        let fraction = min(
+            1, Haversine.distanceMeters(a.latitude, a.longitude, point.latitude, point.longitude) / stepMeters)
         return a.time + fraction * (b.time - a.time)
     }
 
-    private func event(_ kind: FenceEventKind, _ fence: Int, at time: Seconds, _ fix: Fix,
-                       _ workspace: EventWorkspace, distance: Meters? = nil, duration: Seconds? = nil) -> FenceEvent {
-        let distance = distance ?? workspace.index.fences[fence].signedDistanceMeters(latitude: fix.latitude,
-                                                                                      longitude: fix.longitude)
-        return FenceEvent(kind: kind, participant: participant, fence: fence, time: time, fixIndex: fix.row,
-                          distanceMeters: distance, accuracyMeters: fix.accuracy, durationSeconds: duration)
+    private func event(
+        _ kind: FenceEventKind, _ fence: Int, at time: Seconds, _ fix: Fix,
+        _ workspace: EventWorkspace, distance: Meters? = nil, duration: Seconds? = nil
+    ) -> FenceEvent {
+        let distance =
+            distance
+            ?? workspace.index.fences[fence].signedDistanceMeters(
+                latitude: fix.latitude,
+                longitude: fix.longitude)
+        return FenceEvent(
+            kind: kind, participant: participant, fence: fence, time: time, fixIndex: fix.row,
+            distanceMeters: distance, accuracyMeters: fix.accuracy, durationSeconds: duration)
     }
 }

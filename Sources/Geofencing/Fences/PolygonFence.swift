@@ -1,4 +1,5 @@
 import GeoCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -52,7 +53,7 @@ public struct PolygonFence: Hashable, Sendable {
                 for (v, vertex) in ring.enumerated() {
                     let distance = centre.distanceMeters(to: vertex)
                     guard distance < 0.49 * Double.pi * Earth.meanRadiusMeters,
-                          let xy = plane.project(latitude: vertex.latitude, longitude: vertex.longitude)
+                        let xy = plane.project(latitude: vertex.latitude, longitude: vertex.longitude)
                     else { throw .polygonTooLarge(polygon: p, ring: r, vertex: v) }
                     bound = max(bound, distance)
                     points.append(PlanarPoint(x: xy.x, y: xy.y))

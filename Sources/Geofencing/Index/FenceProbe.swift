@@ -1,4 +1,5 @@
 import GeoCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -88,7 +89,8 @@ struct FenceProbe: Sendable {
             let sinY = y * (1 - y2 * sixth * (1 - y2 * twentieth))
             let dPhi = 2 * x, d2 = dPhi * dPhi
             // cos(φ + Δφ) = cos φ cos Δφ − sin φ sin Δφ, both of Δφ by series.
-            let cosLat = cosLatitude * (1 - d2 * half * (1 - d2 * twelfth))
+            let cosLat =
+                cosLatitude * (1 - d2 * half * (1 - d2 * twelfth))
                 - sinLatitude * (dPhi * (1 - d2 * sixth * (1 - d2 * twentieth)))
             let h = sinX * sinX + cosLat * cosLatitude * (sinY * sinY)
             if h < hInside { return true }

@@ -13,12 +13,15 @@ extension GridIndex {
             precondition(run.allSatisfy { $0 >= 0 && Int($0) < fences.count }, "fence out of range")
         }
         precondition(covered == storage.entries.count, "runs do not tile the entries")
-        precondition(zip(storage.oversized, storage.oversized.dropFirst()).allSatisfy { $0 < $1 }, "oversized list not sorted")
+        precondition(
+            zip(storage.oversized, storage.oversized.dropFirst()).allSatisfy { $0 < $1 }, "oversized list not sorted")
         for (index, fence) in fences.enumerated() where !storage.oversized.contains(Int32(index)) {
             let centre = fence.boundingCircle.centre
             let row = storage.layout.row(latitude: centre.latitude)
-            let run = storage.run(of: GridLayout.key(row: row, column: storage.layout.column(longitude: centre.longitude, row: row)))
-            precondition(storage.entries[run.start..<run.end].contains(Int32(index)), "fence \(index) missing from its cell")
+            let run = storage.run(
+                of: GridLayout.key(row: row, column: storage.layout.column(longitude: centre.longitude, row: row)))
+            precondition(
+                storage.entries[run.start..<run.end].contains(Int32(index)), "fence \(index) missing from its cell")
         }
     }
 }

@@ -38,7 +38,9 @@ extension GridIndex {
             withoutActuallyEscaping(add) { add in
                 // The buffers and `initial` are only read, `add` promises to read shared state only,
                 // and each iteration writes only its own slot of `results`.
-                nonisolated(unsafe) let (results, latitudes, longitudes, add, initial) = (results, latitudes, longitudes, add, initial)
+                nonisolated(unsafe) let (results, latitudes, longitudes, add, initial) = (
+                    results, latitudes, longitudes, add, initial
+                )
                 DispatchQueue.concurrentPerform(iterations: parts) { part in
                     var partial = initial
                     let range = (count * part / parts)..<(count * (part + 1) / parts)

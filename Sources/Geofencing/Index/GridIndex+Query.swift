@@ -7,8 +7,10 @@ extension GridIndex {
     /// - Precondition: the point is a valid coordinate (finite, |lat| ≤ 90, |lon| ≤ 180).
     /// - Complexity: one hash lookup plus O(fences registered in the point's cell).
     @inlinable
-    public func forEachFence(containingLatitude latitude: Degrees, longitude: Degrees,
-                             _ body: (Int) throws -> Void) rethrows {
+    public func forEachFence(
+        containingLatitude latitude: Degrees, longitude: Degrees,
+        _ body: (Int) throws -> Void
+    ) rethrows {
         let storage = storage
         let run = storage.run(latitude: latitude, longitude: longitude)
         let entries = storage.entries, oversized = storage.oversized
@@ -46,8 +48,10 @@ extension GridIndex {
     ///
     /// - Complexity: O(range.count) lookups plus the candidates of their cells.
     @inlinable
-    public func forEachHit(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
-                           range: Range<Int>, _ body: (_ position: Int, _ fence: Int) -> Void) {
+    public func forEachHit(
+        latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
+        range: Range<Int>, _ body: (_ position: Int, _ fence: Int) -> Void
+    ) {
         precondition(latitudes.count == longitudes.count && range.upperBound <= latitudes.count)
         let storage = storage
         let entries = storage.entries, oversized = storage.oversized
@@ -80,18 +84,23 @@ extension GridIndex {
     /// neighbouring cells of the segment's ends in one row (the usual case for fixes a second
     /// apart): then only those cells' runs are walked, which is exactly the set the general walk
     /// would visit.
-    public func forEachCandidate(alongSegmentFromLatitude aLat: Degrees, longitude aLon: Degrees,
-                                 toLatitude bLat: Degrees, longitude bLon: Degrees, box: GeoBoundingBox,
-                                 _ body: (Int) -> Void) {
+    public func forEachCandidate(
+        alongSegmentFromLatitude aLat: Degrees, longitude aLon: Degrees,
+        toLatitude bLat: Degrees, longitude bLon: Degrees, box: GeoBoundingBox,
+        _ body: (Int) -> Void
+    ) {
         let storage = storage
         let row = storage.row(latitude: aLat)
         if !box.crossesAntimeridian, !box.spansAllLongitudes, row == storage.row(latitude: bLat),
-           storage.row(latitude: box.south) == row, storage.row(latitude: box.north) == row {
+            storage.row(latitude: box.south) == row, storage.row(latitude: box.north) == row
+        {
             let ca = storage.column(longitude: aLon, row: row), cb = storage.column(longitude: bLon, row: row)
             let first = min(ca, cb), last = max(ca, cb)
             // Clear of ±180°, where the walk also visits the row's other end.
-            if last - first <= 1, box.west > -180, box.east < 180, storage.column(longitude: box.west, row: row) >= first,
-               storage.column(longitude: box.east, row: row) <= last {
+            if last - first <= 1, box.west > -180, box.east < 180,
+                storage.column(longitude: box.west, row: row) >= first,
+                storage.column(longitude: box.east, row: row) <= last
+            {
                 let entries = storage.entries
                 for fence in storage.oversized { body(Int(fence)) }
                 for column in first...last {
@@ -112,12 +121,15 @@ extension GridIndex {
     /// The closure below captures only plain values (the probe buffer, `marks`, `found`): one
     /// that captured the index retained and released it on every fix, about 9 % of a replay.
     /// `self` keeps the storage, and so the probe buffer, alive for the whole call.
-    func collectCandidates(alongSegmentFromLatitude aLat: Degrees, longitude aLon: Degrees,
-                           toLatitude bLat: Degrees, longitude bLon: Degrees, box: GeoBoundingBox,
-                           marks: UnsafeMutableBufferPointer<UInt32>, generation: UInt32,
-                           into found: inout ContiguousArray<Int32>) {
+    func collectCandidates(
+        alongSegmentFromLatitude aLat: Degrees, longitude aLon: Degrees,
+        toLatitude bLat: Degrees, longitude bLon: Degrees, box: GeoBoundingBox,
+        marks: UnsafeMutableBufferPointer<UInt32>, generation: UInt32,
+        into found: inout ContiguousArray<Int32>
+    ) {
         let probes = UnsafeBufferPointer(storage.probes)
-        forEachCandidate(alongSegmentFromLatitude: aLat, longitude: aLon, toLatitude: bLat, longitude: bLon, box: box) { fence in
+        forEachCandidate(alongSegmentFromLatitude: aLat, longitude: aLon, toLatitude: bLat, longitude: bLon, box: box) {
+            fence in
             guard marks[fence] != generation else { return }
             marks[fence] = generation
             if probes[fence].mayReach(into: box) { found.append(Int32(fence)) }

@@ -39,11 +39,12 @@ public struct GridIndex: Sendable {
         let size = cellSizeMeters ?? Self.defaultCellSize(for: fences)
         let layout = GridLayout(cellSizeMeters: size)
         var polygons: [PolygonFence] = []
-        let probes = ContiguousArray(fences.map { fence in
-            guard case .polygon(let polygon) = fence else { return FenceProbe(fence, polygonSlot: -1) }
-            polygons.append(polygon)
-            return FenceProbe(fence, polygonSlot: Int32(polygons.count - 1))
-        })
+        let probes = ContiguousArray(
+            fences.map { fence in
+                guard case .polygon(let polygon) = fence else { return FenceProbe(fence, polygonSlot: -1) }
+                polygons.append(polygon)
+                return FenceProbe(fence, polygonSlot: Int32(polygons.count - 1))
+            })
 
         // Collect (cell, fence) pairs, then group them by cell into runs of `entries`.
         var pairs: [(key: UInt64, fence: Int32)] = []
@@ -72,8 +73,9 @@ public struct GridIndex: Sendable {
             keys.append(key)
             runs.append(start..<UInt32(entries.count))
         }
-        storage = GridStorage(fences: fences, layout: layout, cells: CellTable(keys: keys, runs: runs), entries: entries,
-                              probes: probes, polygons: polygons, oversized: oversized)
+        storage = GridStorage(
+            fences: fences, layout: layout, cells: CellTable(keys: keys, runs: runs), entries: entries,
+            probes: probes, polygons: polygons, oversized: oversized)
         #if RACEKIT_INVARIANTS
         checkInvariants()
         #endif

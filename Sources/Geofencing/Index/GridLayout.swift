@@ -1,4 +1,5 @@
 import GeoCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -71,7 +72,8 @@ struct GridLayout: Sendable {
             if box.spansAllLongitudes {
                 total += Int(columnCount[r])
             } else if box.crossesAntimeridian {
-                total += column(longitude: 180, row: r) - column(longitude: box.west, row: r)
+                total +=
+                    column(longitude: 180, row: r) - column(longitude: box.west, row: r)
                     + column(longitude: box.east, row: r) + 4
             } else {
                 total += column(longitude: box.east, row: r) - column(longitude: box.west, row: r) + 2

@@ -41,8 +41,10 @@ final class GridStorage: @unchecked Sendable {
         @usableFromInline let count: Int
     }
 
-    init(fences: [Fence], layout: GridLayout, cells: CellTable, entries: ContiguousArray<Int32>,
-         probes: ContiguousArray<FenceProbe>, polygons: [PolygonFence], oversized: ContiguousArray<Int32>) {
+    init(
+        fences: [Fence], layout: GridLayout, cells: CellTable, entries: ContiguousArray<Int32>,
+        probes: ContiguousArray<FenceProbe>, polygons: [PolygonFence], oversized: ContiguousArray<Int32>
+    ) {
         self.fences = fences
         self.layout = layout
         self.polygons = polygons
@@ -51,9 +53,11 @@ final class GridStorage: @unchecked Sendable {
         self.oversized = Self.copy(oversized)
         self.slots = Self.copy(cells.slots)
         slotShift = cells.shift
-        rows = Self.copy(ContiguousArray(zip(layout.columnsPerDegree, layout.columnCount).map {
-            RowColumns(perDegree: $0, count: Int($1))
-        }))
+        rows = Self.copy(
+            ContiguousArray(
+                zip(layout.columnsPerDegree, layout.columnCount).map {
+                    RowColumns(perDegree: $0, count: Int($1))
+                }))
         rowsPerDegree = layout.rowsPerDegree
     }
 

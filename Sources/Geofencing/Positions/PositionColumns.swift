@@ -31,8 +31,10 @@ public struct PositionColumns: Sendable, Equatable {
     }
 
     /// Appends one fix. The coordinate must already be valid (see `Coordinate.validate(latitude:longitude:source:)`).
-    public mutating func append(participant p: Int32, time t: Seconds, latitude lat: Degrees,
-                                longitude lon: Degrees, accuracy acc: Meters? = nil) {
+    public mutating func append(
+        participant p: Int32, time t: Seconds, latitude lat: Degrees,
+        longitude lon: Degrees, accuracy acc: Meters? = nil
+    ) {
         participant.append(p)
         time.append(t)
         latitude.append(lat)

@@ -1,4 +1,5 @@
 import GeoCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -35,8 +36,10 @@ public struct FenceWorkload: Sendable {
     ///   - seconds: how long each participant walks, one fix a second.
     ///   - seed: the seed of every random choice: the same seed gives the same workload.
     ///   - radii: circle radii are log-uniform in this range (metres).
-    public static func generate(layout: Layout, stops: Int, participants: Int, seconds: Int,
-                                seed: UInt64, radii: ClosedRange<Meters> = 15...300) -> FenceWorkload {
+    public static func generate(
+        layout: Layout, stops: Int, participants: Int, seconds: Int,
+        seed: UInt64, radii: ClosedRange<Meters> = 15...300
+    ) -> FenceWorkload {
         precondition(stops > 0 && participants >= 0 && seconds >= 0)
         var random = SplitMix64(seed: seed)
         let centres = layout == .city ? cityStops(stops, &random) : globalStops(stops, &random)
@@ -88,7 +91,11 @@ public struct FenceWorkload: Sendable {
                 return (Coordinate(uncheckedLatitude: lat, longitude: random.uniform(-180...180)), first ? 300 : 2000)
             case ..<0.50:
                 let lat = asin(random.uniform(-0.97...0.97)) / k
-                return (Coordinate(uncheckedLatitude: lat, longitude: Coordinate.normalizedLongitude(180 + random.uniform(-0.01...0.01))), 2000)
+                return (
+                    Coordinate(
+                        uncheckedLatitude: lat,
+                        longitude: Coordinate.normalizedLongitude(180 + random.uniform(-0.01...0.01))), 2000
+                )
             default:
                 let lat = asin(random.uniform(-1...1)) / k
                 return (Coordinate(uncheckedLatitude: lat, longitude: random.uniform(-180...180)), 2000)
@@ -96,25 +103,32 @@ public struct FenceWorkload: Sendable {
         }
         var result = (0..<count).map { i -> Coordinate in
             let (centre, spread) = clusters[i < clusterCount ? i : Int(random.next() % UInt64(clusterCount))]
-            return centre.destination(bearingDegrees: random.uniform(0...360),
-                                      distanceMeters: spread * random.nextUnit().squareRoot())
+            return centre.destination(
+                bearingDegrees: random.uniform(0...360),
+                distanceMeters: spread * random.nextUnit().squareRoot())
         }
         // Both spellings of the antimeridian, exactly.
         let onAntimeridian = result.indices.filter { abs(result[$0].longitude) > 179 }
         if onAntimeridian.count >= 2 {
-            result[onAntimeridian[0]] = Coordinate(uncheckedLatitude: result[onAntimeridian[0]].latitude, longitude: 180)
-            result[onAntimeridian[1]] = Coordinate(uncheckedLatitude: result[onAntimeridian[1]].latitude, longitude: -180)
+            result[onAntimeridian[0]] = Coordinate(
+                uncheckedLatitude: result[onAntimeridian[0]].latitude, longitude: 180)
+            result[onAntimeridian[1]] = Coordinate(
+                uncheckedLatitude: result[onAntimeridian[1]].latitude, longitude: -180)
         }
         return result
     }
 
     /// Participants walk from stop to nearby stop at 1.2–5 m/s, dwell 0–60 s, and report a fix
     /// every second with 5 m (1σ per axis) GPS noise. Rows are ordered by time, then participant.
-    private static func walks(between stops: [Coordinate], participants: Int, seconds: Int,
-                              _ random: inout SplitMix64) -> PositionColumns {
+    private static func walks(
+        between stops: [Coordinate], participants: Int, seconds: Int,
+        _ random: inout SplitMix64
+    ) -> PositionColumns {
         // Nearby stops: those sharing a ~3 km bucket of latitude/longitude.
         var buckets: [Int64: [Int]] = [:]
-        func bucket(_ c: Coordinate) -> Int64 { Int64((c.latitude * 40).rounded(.down)) << 32 | Int64((c.longitude * 40).rounded(.down) + 10_000) }
+        func bucket(_ c: Coordinate) -> Int64 {
+            Int64((c.latitude * 40).rounded(.down)) << 32 | Int64((c.longitude * 40).rounded(.down) + 10_000)
+        }
         for (i, stop) in stops.enumerated() { buckets[bucket(stop), default: []].append(i) }
         func nextTarget(from current: Int, _ random: inout SplitMix64) -> Int {
             let near = buckets[bucket(stops[current])] ?? []
@@ -137,7 +151,8 @@ public struct FenceWorkload: Sendable {
         for t in 0..<seconds {
             for p in 0..<participants {
                 let noisy = offset(position[p], east: 5 * random.gaussian(), north: 5 * random.gaussian())
-                columns.append(participant: Int32(p), time: Double(t), latitude: noisy.latitude, longitude: noisy.longitude)
+                columns.append(
+                    participant: Int32(p), time: Double(t), latitude: noisy.latitude, longitude: noisy.longitude)
                 if dwell[p] > 0 { dwell[p] -= 1; continue }
                 let goal = stops[target[p]]
                 let step = speed[p] * random.uniform(0.9...1.1)

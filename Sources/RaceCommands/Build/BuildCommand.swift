@@ -12,23 +12,23 @@ struct BuildCommand: ParsableCommand {
         commandName: "build",
         abstract: "Make a race file from stops in CSV, GeoJSON or GPX.",
         discussion: """
-        CSV: a header with name,lat,lon and optionally id,radius_m,points,question,options,answer (options \
-        separated by |). GeoJSON (.geojson, .json): Points (with an optional radius property) become circles, \
-        Polygons and MultiPolygons polygon fences; properties name, id (else the Feature's id), points, question, \
-        options, answer. Numbers are plain decimals (no 0x…); points are whole numbers within ±999999999999999; \
-        a CSV row has at most 256 fields. \
-        Projected positions (survey data, a national grid, UTM): CSV columns x,y (or easting,northing) in \
-        place of lat,lon, with --crs naming their CRS by EPSG code; they are converted to WGS 84 by PROJ, and a \
-        position outside the CRS's area of use is an error (docs/coordinate-systems.md). \
-        GPX: every waypoint becomes a stop, named after it. Stops keep the file's order; the course starts at the first and finishes \
-        at the last (--course ordered), visits them in any order (any-order), or is left out (none). \
-        --participants reads a CSV with a header name and optionally id, team, course: each distinct team \
-        name becomes a team. What each mode needs: quiz, stops with questions; score, stops with points; \
-        relay, 2 to 8 participants; territory, N×N stops (9 for 3×3) and participants in two teams. \
-        The race is validated after it is built, game-mode rules included (as racekit validate): issues \
-        name the input's line (CSV), feature (GeoJSON) or waypoint (GPX), or the participants file; \
-        errors are printed, nothing is written and the exit code is 1 (2 for an input that cannot be read).
-        """
+            CSV: a header with name,lat,lon and optionally id,radius_m,points,question,options,answer (options \
+            separated by |). GeoJSON (.geojson, .json): Points (with an optional radius property) become circles, \
+            Polygons and MultiPolygons polygon fences; properties name, id (else the Feature's id), points, question, \
+            options, answer. Numbers are plain decimals (no 0x…); points are whole numbers within ±999999999999999; \
+            a CSV row has at most 256 fields. \
+            Projected positions (survey data, a national grid, UTM): CSV columns x,y (or easting,northing) in \
+            place of lat,lon, with --crs naming their CRS by EPSG code; they are converted to WGS 84 by PROJ, and a \
+            position outside the CRS's area of use is an error (docs/coordinate-systems.md). \
+            GPX: every waypoint becomes a stop, named after it. Stops keep the file's order; the course starts at the first and finishes \
+            at the last (--course ordered), visits them in any order (any-order), or is left out (none). \
+            --participants reads a CSV with a header name and optionally id, team, course: each distinct team \
+            name becomes a team. What each mode needs: quiz, stops with questions; score, stops with points; \
+            relay, 2 to 8 participants; territory, N×N stops (9 for 3×3) and participants in two teams. \
+            The race is validated after it is built, game-mode rules included (as racekit validate): issues \
+            name the input's line (CSV), feature (GeoJSON) or waypoint (GPX), or the participants file; \
+            errors are printed, nothing is written and the exit code is 1 (2 for an input that cannot be read).
+            """
     )
 
     @Argument(help: "The stops: a .csv, .geojson/.json or .gpx file.")
@@ -64,7 +64,10 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .customLong("description"), help: "A description of the race for participants.")
     var raceDescription: String?
 
-    @Option(help: "The CRS of a CSV's x,y (easting,northing) columns: an EPSG code such as EPSG:2056 (Swiss LV95) or EPSG:32632 (UTM 32N).")
+    @Option(
+        help:
+            "The CRS of a CSV's x,y (easting,northing) columns: an EPSG code such as EPSG:2056 (Swiss LV95) or EPSG:32632 (UTM 32N)."
+    )
     var crs: String?
 
     enum CourseLayoutOption: String, ExpressibleByArgument, CaseIterable {
@@ -84,13 +87,16 @@ struct BuildCommand: ParsableCommand {
             OptionLimits.buildTimeLimit.problem(timeLimit))
         if let crs {
             guard !["geojson", "json", "gpx"].contains(URL(fileURLWithPath: input).pathExtension.lowercased()) else {
-                throw ValidationError("--crs is for a CSV's x,y columns; GeoJSON (RFC 7946) and GPX positions are always WGS 84.")
+                throw ValidationError(
+                    "--crs is for a CSV's x,y columns; GeoJSON (RFC 7946) and GPX positions are always WGS 84.")
             }
             _ = try Self.projectedCRS(crs)
         }
         let modes = GameModeRegistry.standard.identifiers
         guard modes.contains(mode) else {
-            throw ValidationError("--mode \(DiagnosticText.sanitized(mode)) is not a game mode; use one of: \(modes.joined(separator: ", ")).")
+            throw ValidationError(
+                "--mode \(DiagnosticText.sanitized(mode)) is not a game mode; use one of: \(modes.joined(separator: ", "))."
+            )
         }
     }
 
@@ -99,14 +105,16 @@ struct BuildCommand: ParsableCommand {
         do {
             return try ProjectedCRS(epsg: code)
         } catch {
-            throw ValidationError("--crs \(DiagnosticText.sanitized(code)): \(DiagnosticText.sanitized(error.description))")
+            throw ValidationError(
+                "--crs \(DiagnosticText.sanitized(code)): \(DiagnosticText.sanitized(error.description))")
         }
     }
 
     func run() throws {
         try reportingInputErrors {
             let title = name ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-            var builder = RaceBuilder(name: title).radius(radius).mode(GameModeSelection(name: mode)).course(course.layout)
+            var builder = RaceBuilder(name: title).radius(radius).mode(GameModeSelection(name: mode)).course(
+                course.layout)
             if let timeLimit { builder = builder.timeLimit(minutes: timeLimit) }
             if let startTime { builder = builder.start(at: startTime, timeZone: timeZone) }
             if let timeZone, startTime == nil { builder = builder.timeZone(timeZone) }
@@ -114,23 +122,28 @@ struct BuildCommand: ParsableCommand {
             var sources: StopSources
             switch URL(fileURLWithPath: input).pathExtension.lowercased() {
             case "geojson", "json":
-                let stops = try GeoJSONStops.stops(from: try GeoJSONReader.read(path: input), file: input, defaultRadiusMeters: radius)
+                let stops = try GeoJSONStops.stops(
+                    from: try GeoJSONReader.read(path: input), file: input, defaultRadiusMeters: radius)
                 builder = builder.stops(fromGeoJSON: stops)
                 sources = StopSources(file: input, places: stops.map { ("\(input):/features/\($0.feature)", nil) })
             case "gpx":
                 let waypoints = try GPXDocument.read(path: input).waypoints
-                guard !waypoints.isEmpty else { throw InputError(SourceLocation(file: input), "the GPX file has no waypoints to make stops from") }
+                guard !waypoints.isEmpty else {
+                    throw InputError(SourceLocation(file: input), "the GPX file has no waypoints to make stops from")
+                }
                 builder = builder.stops(fromWaypoints: waypoints)
                 sources = StopSources(file: input, places: waypoints.indices.map { (input, "waypoint \($0 + 1)") })
             default:
-                let document = try ProjectedStopList.geographic(try CSVDocument(bytes: try FileBytes.read(input), file: input),
-                                                                crs: try crs.map(Self.projectedCRS))
+                let document = try ProjectedStopList.geographic(
+                    try CSVDocument(bytes: try FileBytes.read(input), file: input),
+                    crs: try crs.map(Self.projectedCRS))
                 builder = try StopListCSV.addStops(from: document, to: builder)
                 sources = StopSources(file: input, places: document.rows.map { ("\(input):\($0.line)", nil) })
             }
             if let participants {
-                builder = try ParticipantListCSV.addParticipants(from: try CSVDocument(bytes: try FileBytes.read(participants), file: participants),
-                                                                 to: builder)
+                builder = try ParticipantListCSV.addParticipants(
+                    from: try CSVDocument(bytes: try FileBytes.read(participants), file: participants),
+                    to: builder)
                 sources.participantsFile = participants
             }
             let race = builder.build()

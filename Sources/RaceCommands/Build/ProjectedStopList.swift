@@ -25,7 +25,9 @@ enum ProjectedStopList {
     ///   missing or bad number or a position PROJ cannot convert or that lies outside the CRS's
     ///   area of use.
     static func geographic(_ document: CSVDocument, crs: ProjectedCRS?) throws(InputError) -> CSVDocument {
-        guard let (eastingColumn, northingColumn) = try columns(of: document, crs: crs), let crs else { return document }
+        guard let (eastingColumn, northingColumn) = try columns(of: document, crs: crs), let crs else {
+            return document
+        }
         var rows: [(line: Int, fields: [String])] = []
         rows.reserveCapacity(document.rows.count)
         for row in document.rows {
@@ -50,23 +52,31 @@ enum ProjectedStopList {
         guard let (eastingColumn, northingColumn) = try projectedColumns(of: document) else {
             guard let crs else { return nil }
             if let geographicColumn {
-                throw InputError(column(geographicColumn), "lat and lon are WGS 84 degrees, but --crs \(crs.code) is for "
-                                 + "projected x,y (or easting,northing) columns: drop --crs, or give the positions as x,y")
+                throw InputError(
+                    column(geographicColumn),
+                    "lat and lon are WGS 84 degrees, but --crs \(crs.code) is for "
+                        + "projected x,y (or easting,northing) columns: drop --crs, or give the positions as x,y")
             }
-            throw InputError(header, "the header has no x,y (or easting,northing) columns for the positions in --crs \(crs.code)")
+            throw InputError(
+                header, "the header has no x,y (or easting,northing) columns for the positions in --crs \(crs.code)")
         }
         let easting = document.header[eastingColumn], northing = document.header[northingColumn]
         if let geographicColumn {
-            throw InputError(column(geographicColumn), "the header has both lat,lon and \(easting),\(northing): give one pair")
+            throw InputError(
+                column(geographicColumn), "the header has both lat,lon and \(easting),\(northing): give one pair")
         }
         guard crs != nil else {
-            throw InputError(column(eastingColumn), "\(easting) and \(northing) are projected coordinates: name their CRS "
-                             + "with --crs, such as --crs EPSG:2056 for the Swiss LV95 grid")
+            throw InputError(
+                column(eastingColumn),
+                "\(easting) and \(northing) are projected coordinates: name their CRS "
+                    + "with --crs, such as --crs EPSG:2056 for the Swiss LV95 grid")
         }
         // The stop-list reader's own header checks would name lat,lon: these name the user's columns.
         let known = ["name", easting, northing] + StopListCSV.optional
         let expected = known.joined(separator: ",")
-        if document.column("name") == nil { throw InputError(header, "the header has no \"name\" column; expected \(expected)") }
+        if document.column("name") == nil {
+            throw InputError(header, "the header has no \"name\" column; expected \(expected)")
+        }
         if let unknown = document.header.firstIndex(where: { !known.contains($0) }) {
             throw InputError(column(unknown), "unknown column \"\(document.header[unknown])\"; expected \(expected)")
         }
@@ -76,17 +86,24 @@ enum ProjectedStopList {
     /// The WGS 84 coordinate of a row's projected position.
     /// - Throws: ``InputError`` for a row of the wrong length, at the field of an empty or bad
     ///   number, and at the easting for a position `crs` refuses.
-    private static func convert(_ row: CSVDocument.Row, of document: CSVDocument, columns: (easting: Int, northing: Int),
-                                crs: ProjectedCRS) throws(InputError) -> Coordinate {
+    private static func convert(
+        _ row: CSVDocument.Row, of document: CSVDocument, columns: (easting: Int, northing: Int),
+        crs: ProjectedCRS
+    ) throws(InputError) -> Coordinate {
         guard row.fields.count == document.header.count else {
-            throw InputError(SourceLocation(file: document.file, line: row.line),
-                             "expected \(document.header.count) fields, found \(row.fields.count)")
+            throw InputError(
+                SourceLocation(file: document.file, line: row.line),
+                "expected \(document.header.count) fields, found \(row.fields.count)")
         }
-        func location(_ index: Int) -> SourceLocation { SourceLocation(file: document.file, line: row.line, column: index + 1) }
+        func location(_ index: Int) -> SourceLocation {
+            SourceLocation(file: document.file, line: row.line, column: index + 1)
+        }
         func number(_ index: Int) throws(InputError) -> Double {
             let name = document.header[index], text = row.fields[index]
             guard !text.isEmpty else { throw InputError(location(index), "\(name) is empty") }
-            guard let value = DecimalParser.parse(text) else { throw InputError(location(index), "\(name) '\(text)' is not a number") }
+            guard let value = DecimalParser.parse(text) else {
+                throw InputError(location(index), "\(name) '\(text)' is not a number")
+            }
             return value
         }
         let easting = try number(columns.easting), northing = try number(columns.northing)
@@ -104,18 +121,20 @@ enum ProjectedStopList {
         for (easting, northing) in columnPairs {
             let e = document.column(easting), n = document.column(northing)
             switch (e, n) {
-            case let (e?, n?):
+            case (let e?, let n?):
                 if found != nil {
-                    throw InputError(SourceLocation(file: document.file, line: 1, column: e + 1),
-                                     "the header has both x,y and easting,northing: give one pair")
+                    throw InputError(
+                        SourceLocation(file: document.file, line: 1, column: e + 1),
+                        "the header has both x,y and easting,northing: give one pair")
                 }
                 found = (e, n)
             case (nil, nil):
                 continue
             default:
                 let (present, missing) = e != nil ? (easting, northing) : (northing, easting)
-                throw InputError(SourceLocation(file: document.file, line: 1, column: (e ?? n ?? 0) + 1),
-                                 "the header has \(present) but no \(missing) column")
+                throw InputError(
+                    SourceLocation(file: document.file, line: 1, column: (e ?? n ?? 0) + 1),
+                    "the header has \(present) but no \(missing) column")
             }
         }
         return found

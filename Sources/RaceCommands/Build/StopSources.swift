@@ -22,7 +22,9 @@ struct StopSources {
         if let participantsFile, issue.path.hasPrefix("/participants") || issue.path.hasPrefix("/teams") {
             return issue.formatted(location: participantsFile)
         }
-        guard let index = Self.stopIndex(issue.path), index < places.count else { return issue.formatted(location: file) }
+        guard let index = Self.stopIndex(issue.path), index < places.count else {
+            return issue.formatted(location: file)
+        }
         var located = issue
         if let label = places[index].label { located.message = "\(label): \(issue.message)" }
         return located.formatted(location: places[index].location)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GeoFormats
 import RaceKitCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,14 +16,14 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert between GPX, GeoJSON and CSV positions (format from the extension, or --from/--to).",
         discussion: """
-        GPX → GeoJSON keeps every waypoint (Point), route and track (LineString, MultiLineString \
-        for several segments) as a feature, with elevation as the third coordinate and per-point \
-        times in properties.coordinateProperties.times. GeoJSON → GPX turns lines into tracks \
-        (routes when properties.kind is "route") and points into waypoints; polygons have no GPX \
-        form and are reported. CSV positions (participant,t,lat,lon[,accuracy]; t in seconds \
-        since 1970, rows ordered by t, as fence-check --positions reads them) become one track per participant and back; track points without a time \
-        cannot be positions and are counted on stderr. GPX is written as GPX 1.1.
-        """
+            GPX → GeoJSON keeps every waypoint (Point), route and track (LineString, MultiLineString \
+            for several segments) as a feature, with elevation as the third coordinate and per-point \
+            times in properties.coordinateProperties.times. GeoJSON → GPX turns lines into tracks \
+            (routes when properties.kind is "route") and points into waypoints; polygons have no GPX \
+            form and are reported. CSV positions (participant,t,lat,lon[,accuracy]; t in seconds \
+            since 1970, rows ordered by t, as fence-check --positions reads them) become one track per participant and back; track points without a time \
+            cannot be positions and are counted on stderr. GPX is written as GPX 1.1.
+            """
     )
 
     @Argument(help: "The input file.")
@@ -59,13 +60,16 @@ struct ConvertCommand: ParsableCommand {
             let shown = source == .geojson && target == .geojson ? [] : document.warnings.prefix(Self.maxShownWarnings)
             for warning in shown { Standard.error("racekit: \(warning)") }
             if document.warningCount > shown.count && !shown.isEmpty {
-                Standard.error("racekit: … and \(document.warningCount - shown.count) more warnings (racekit inspect --json lists them)")
+                Standard.error(
+                    "racekit: … and \(document.warningCount - shown.count) more warnings (racekit inspect --json lists them)"
+                )
             }
             var summary = ""
             switch target {
             case .gpx:
                 try writingOutput { () throws(InputError) in try document.write(to: output) }
-                summary = "\(document.tracks.count) tracks, \(document.routes.count) routes, \(document.waypoints.count) waypoints"
+                summary =
+                    "\(document.tracks.count) tracks, \(document.routes.count) routes, \(document.waypoints.count) waypoints"
             case .geojson:
                 let object = geoJSON ?? GeoJSONObject(gpx: document)
                 try writingOutput { () throws(InputError) in try object.write(to: output) }
@@ -73,10 +77,14 @@ struct ConvertCommand: ParsableCommand {
             case .csv:
                 let (table, untimed) = PositionTable.fromGPX(document)
                 if untimed > 0 {
-                    Standard.error("racekit: warning: \(untimed) track points without a time cannot be positions and were not written")
+                    Standard.error(
+                        "racekit: warning: \(untimed) track points without a time cannot be positions and were not written"
+                    )
                 }
                 if document.routes.count + document.waypoints.count > 0 {
-                    Standard.error("racekit: warning: \(document.routes.count) routes and \(document.waypoints.count) waypoints have no place in a positions file and were not written")
+                    Standard.error(
+                        "racekit: warning: \(document.routes.count) routes and \(document.waypoints.count) waypoints have no place in a positions file and were not written"
+                    )
                 }
                 try writingOutput { () throws(InputError) in try PositionsCSV.write(table, to: output) }
                 summary = "\(table.columns.count) positions of \(table.participantNames.count) participants"

@@ -15,8 +15,10 @@ enum FileFormat: String, ExpressibleByArgument, CaseIterable {
         case "geojson", "json": self = .geojson
         case "csv": self = .csv
         default:
-            throw InputError(SourceLocation(file: path),
-                             "cannot tell the format from the extension '.\(ext)'; use .gpx, .geojson or .csv, or say it with --from/--to (--format for inspect)")
+            throw InputError(
+                SourceLocation(file: path),
+                "cannot tell the format from the extension '.\(ext)'; use .gpx, .geojson or .csv, or say it with --from/--to (--format for inspect)"
+            )
         }
     }
 }

@@ -11,29 +11,33 @@ struct FenceCheckCommand: ParsableCommand {
         commandName: "fence-check",
         abstract: "Find every (position, stop) pair with the position inside the stop's circle.",
         discussion: """
-        A hit is a pair whose haversine distance (R = 6 371 008.8 m) is at most the stop's radius. \
-        The checksum is the sum over hits of (position row × 1000003 + stop id) mod 2^64, with \
-        the position row counted from 0 after the header: the same definition as \
-        the exact reference of the peer benchmarks (Benchmarks/peers), so the two can be compared directly.
+            A hit is a pair whose haversine distance (R = 6 371 008.8 m) is at most the stop's radius. \
+            The checksum is the sum over hits of (position row × 1000003 + stop id) mod 2^64, with \
+            the position row counted from 0 after the header: the same definition as \
+            the exact reference of the peer benchmarks (Benchmarks/peers), so the two can be compared directly.
 
-        Input: --stops (id,lat,lon,radius_m) and --positions (participant,t,lat,lon[,accuracy], \
-        ordered by t), or --generate city|global for a workload made on the spot from --seed.
+            Input: --stops (id,lat,lon,radius_m) and --positions (participant,t,lat,lon[,accuracy], \
+            ordered by t), or --generate city|global for a workload made on the spot from --seed.
 
-        --json prints one JSON object: workload, stops, positions, threads, cellSizeMeters, hits, \
-        positionsWithHit, checksum, loadSeconds, buildSeconds, querySeconds, positionsPerSecond.
-        """
+            --json prints one JSON object: workload, stops, positions, threads, cellSizeMeters, hits, \
+            positionsWithHit, checksum, loadSeconds, buildSeconds, querySeconds, positionsPerSecond.
+            """
     )
 
     @Option(help: "Stops CSV: header id,lat,lon,radius_m; 0 < radius_m ≤ 20000000.")
     var stops: String?
 
-    @Option(help: "Positions CSV: header participant,t,lat,lon[,accuracy], rows ordered by t; |t| ≤ 1e11 s, accuracy 0…20000000 m, at most 64 fields a line.")
+    @Option(
+        help:
+            "Positions CSV: header participant,t,lat,lon[,accuracy], rows ordered by t; |t| ≤ 1e11 s, accuracy 0…20000000 m, at most 64 fields a line."
+    )
     var positions: String?
 
     @Option(help: "Generate a workload instead of reading files: city or global.")
     var generate: FenceWorkload.Layout?
 
-    @Option(help: "Size of a generated workload: small (500 stops, 50 × 600 s) or medium (10 000 stops, 1 000 × 3 600 s).")
+    @Option(
+        help: "Size of a generated workload: small (500 stops, 50 × 600 s) or medium (10 000 stops, 1 000 × 3 600 s).")
     var size: WorkloadSize = .small
 
     @OptionGroup var seed: SeedOption
@@ -41,12 +45,16 @@ struct FenceCheckCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Threads for the query phase (\(OptionLimits.fenceCheckThreads.text)).")
     var threads: Int = 1
 
-    @Option(parsing: .unconditional, help: "Grid cell edge (\(OptionLimits.fenceCheckCellSize.text); default: twice the median radius).")
+    @Option(
+        parsing: .unconditional,
+        help: "Grid cell edge (\(OptionLimits.fenceCheckCellSize.text); default: twice the median radius).")
     var cellSize: Double?
 
-    @Option(help: ArgumentHelp("With --generate: also write the workload to DIR/stops.csv and DIR/positions.csv.",
-                               discussion: "The files are what --stops and --positions read, so other tools can be run on the same input.",
-                               valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "With --generate: also write the workload to DIR/stops.csv and DIR/positions.csv.",
+            discussion: "The files are what --stops and --positions read, so other tools can be run on the same input.",
+            valueName: "DIR"))
     var save: String?
 
     @OptionGroup var json: JSONOption
@@ -113,10 +121,18 @@ struct FenceCheckCommand: ParsableCommand {
     private func loadWorkload() throws -> (ids: [Int], fences: [Fence], columns: PositionColumns, label: String) {
         if let layout = generate {
             let shape = size.shape
-            let workload = FenceWorkload.generate(layout: layout, stops: shape.stops, participants: shape.participants,
-                                                  seconds: shape.seconds, seed: seed.value)
-            if let save { try writingOutput { () throws(InputError) in try Self.write(workload, participants: shape.participants, to: save) } }
-            return (workload.stopIDs, workload.fences, workload.positions, "generated-\(size.rawValue)-\(layout.rawValue)-s\(seed.value)")
+            let workload = FenceWorkload.generate(
+                layout: layout, stops: shape.stops, participants: shape.participants,
+                seconds: shape.seconds, seed: seed.value)
+            if let save {
+                try writingOutput { () throws(InputError) in
+                    try Self.write(workload, participants: shape.participants, to: save)
+                }
+            }
+            return (
+                workload.stopIDs, workload.fences, workload.positions,
+                "generated-\(size.rawValue)-\(layout.rawValue)-s\(seed.value)"
+            )
         }
         let stopTable = try StopsCSV.read(path: stops!)
         let positionTable = try PositionsCSV.read(path: positions!)
@@ -130,8 +146,10 @@ struct FenceCheckCommand: ParsableCommand {
         let created = try OutputFile.makeFolder(folder)
         do throws(InputError) {
             let batch = OutputBatch()
-            try batch.add(Array(StopsCSV.text(ids: workload.stopIDs, fences: workload.fences).utf8), to: folder + "/stops.csv")
-            let table = PositionTable(columns: workload.positions, participantNames: (0..<participants).map { "p\($0)" })
+            try batch.add(
+                Array(StopsCSV.text(ids: workload.stopIDs, fences: workload.fences).utf8), to: folder + "/stops.csv")
+            let table = PositionTable(
+                columns: workload.positions, participantNames: (0..<participants).map { "p\($0)" })
             try batch.add(Array(PositionsCSV.text(table).utf8), to: folder + "/positions.csv")
             try batch.commit()
         } catch {

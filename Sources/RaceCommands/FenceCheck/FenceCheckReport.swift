@@ -29,7 +29,10 @@ struct FenceCheckReport: Encodable {
             ("load seconds", FixedPoint.text(loadSeconds, 3)),
             ("index seconds", FixedPoint.text(buildSeconds, 3)),
             ("query seconds", FixedPoint.text(querySeconds, 3)),
-            ("positions/second", "\(Int(positionsPerSecond.rounded())) (\(threads) thread\(threads == 1 ? "" : "s"), cell \(FixedPoint.text(cellSizeMeters, 1)) m)"),
+            (
+                "positions/second",
+                "\(Int(positionsPerSecond.rounded())) (\(threads) thread\(threads == 1 ? "" : "s"), cell \(FixedPoint.text(cellSizeMeters, 1)) m)"
+            ),
         ]
         return TextTable.labelled(rows)
     }

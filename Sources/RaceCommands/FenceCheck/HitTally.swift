@@ -21,11 +21,14 @@ struct HitTally {
     /// Tallies the hits of every position, in `threads` parts queried in parallel (the tally does
     /// not depend on the split).
     /// - Parameter stopIDs: per fence of `index`, the stop id added into the checksum.
-    static func tally(_ index: GridIndex, latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
-                      stopIDs: [UInt64], threads: Int) -> HitTally {
+    static func tally(
+        _ index: GridIndex, latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
+        stopIDs: [UInt64], threads: Int
+    ) -> HitTally {
         precondition(stopIDs.count == index.fences.count)
         return stopIDs.withUnsafeBufferPointer { ids in
-            index.reduceHits(latitudes: latitudes, longitudes: longitudes, threads: threads, into: HitTally()) { tally, position, fence in
+            index.reduceHits(latitudes: latitudes, longitudes: longitudes, threads: threads, into: HitTally()) {
+                tally, position, fence in
                 tally.hits += 1
                 if position != tally.lastPosition {
                     tally.positionsWithHit += 1

@@ -26,13 +26,22 @@ struct FenceEventWriter {
                     "\"line\":\(line)",
                     "\"distanceMeters\":\(FixedPoint.text(event.distanceMeters, 2))",
                 ]
-                if let accuracy = event.accuracyMeters { fields.append("\"accuracyMeters\":\(FixedPoint.text(accuracy, 2))") }
-                if let duration = event.durationSeconds { fields.append("\"durationSeconds\":\(FixedPoint.text(duration, 3))") }
+                if let accuracy = event.accuracyMeters {
+                    fields.append("\"accuracyMeters\":\(FixedPoint.text(accuracy, 2))")
+                }
+                if let duration = event.durationSeconds {
+                    fields.append("\"durationSeconds\":\(FixedPoint.text(duration, 3))")
+                }
                 out += "{" + fields.joined(separator: ",") + "}\n"
             } else {
-                out += [FixedPoint.text(event.time, 3), CSVText.field(participant), "\(stop)", event.kind.rawValue, "\(line)",
-                        FixedPoint.text(event.distanceMeters, 2), event.accuracyMeters.map { FixedPoint.text($0, 2) } ?? "",
-                        event.durationSeconds.map { FixedPoint.text($0, 3) } ?? ""].joined(separator: ",") + "\n"
+                out +=
+                    [
+                        FixedPoint.text(event.time, 3), CSVText.field(participant), "\(stop)", event.kind.rawValue,
+                        "\(line)",
+                        FixedPoint.text(event.distanceMeters, 2),
+                        event.accuracyMeters.map { FixedPoint.text($0, 2) } ?? "",
+                        event.durationSeconds.map { FixedPoint.text($0, 3) } ?? "",
+                    ].joined(separator: ",") + "\n"
             }
         }
         return out
@@ -44,9 +53,11 @@ struct FenceEventWriter {
         for reason in FixRejection.allCases {
             let count = report.count(reason)
             guard count > 0 else { continue }
-            let where_ = report.sampleRows(reason).map { "\(file):\(positions.lines[$0])" }
-            let more = count > where_.count ? ", …" : ""
-            lines.append("racekit: warning: \(count) fix\(count == 1 ? "" : "es") not used (\(Self.describe(reason))): \(where_.joined(separator: ", "))\(more)")
+            let places = report.sampleRows(reason).map { "\(file):\(positions.lines[$0])" }
+            let more = count > places.count ? ", …" : ""
+            lines.append(
+                "racekit: warning: \(count) fix\(count == 1 ? "" : "es") not used (\(Self.describe(reason))): \(places.joined(separator: ", "))\(more)"
+            )
         }
         return lines
     }

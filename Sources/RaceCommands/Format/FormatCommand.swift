@@ -10,7 +10,8 @@ struct FormatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "format",
         abstract: "Rewrite a race file in the canonical layout (fields in order, two-space indent).",
-        discussion: "A file with structural errors is left untouched, its errors printed and the exit code 1: fix what racekit validate reports first."
+        discussion:
+            "A file with structural errors is left untouched, its errors printed and the exit code 1: fix what racekit validate reports first."
     )
 
     @Argument(help: "The race file.")
@@ -27,7 +28,9 @@ struct FormatCommand: ParsableCommand {
                 for issue in errors { Standard.error(issue.formatted(file: race)) }
                 throw RaceKitExitCode.problemsFound.error
             }
-            try writingOutput { () throws(InputError) in try OutputFile.write(Array(RaceFile.text(decoded).utf8), to: output ?? race) }
+            try writingOutput { () throws(InputError) in
+                try OutputFile.write(Array(RaceFile.text(decoded).utf8), to: output ?? race)
+            }
         }
     }
 }

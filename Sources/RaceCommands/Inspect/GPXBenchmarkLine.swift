@@ -19,7 +19,8 @@ enum GPXBenchmarkLine {
         let seconds = clock.seconds
         let bytes = (try? FileBytesSize.of(path)) ?? 0
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return "RESULT workload=gpx:\(name) tool=swift-racekit bytes=\(bytes) points=\(points) seconds=\(FixedPoint.text(seconds, 3)) "
+        return
+            "RESULT workload=gpx:\(name) tool=swift-racekit bytes=\(bytes) points=\(points) seconds=\(FixedPoint.text(seconds, 3)) "
             + "load_s=0.000 MB_s=\(FixedPoint.text(Double(bytes) / 1e6 / seconds, 2)) throughput=\(Int(Double(points) / seconds)) "
             + "sum_lat=\(FixedPoint.text(sumLatitude, 6)) sum_lon=\(FixedPoint.text(sumLongitude, 6)) params=streaming,timing=read+parse status=ok"
     }
@@ -43,7 +44,8 @@ enum GPXBenchmarkLine {
         }
         let seconds = clock.seconds
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return "RESULT workload=geojson:\(name) tool=swift-racekit bytes=\(bytes.count) points=\(points) seconds=\(FixedPoint.text(seconds, 3)) "
+        return
+            "RESULT workload=geojson:\(name) tool=swift-racekit bytes=\(bytes.count) points=\(points) seconds=\(FixedPoint.text(seconds, 3)) "
             + "load_s=\(FixedPoint.text(loadSeconds, 3)) MB_s=\(FixedPoint.text(Double(bytes.count) / 1e6 / seconds, 2)) throughput=\(Int(Double(points) / seconds)) "
             + "sum_lat=\(FixedPoint.text(sumLatitude, 6)) sum_lon=\(FixedPoint.text(sumLongitude, 6)) status=ok"
     }

@@ -10,25 +10,28 @@ struct InspectCommand: ParsableCommand {
         commandName: "inspect",
         abstract: "Summarise a GPX or GeoJSON file: tracks, points, distance, duration, bounding box, warnings.",
         discussion: """
-        GPX is streamed (memory stays bounded whatever the file's size). Distance is the WGS 84 \
-        ellipsoidal geodesic (Karney) between consecutive points of each track segment (of routes \
-        when the file has no track points); duration runs from the earliest to the latest timed \
-        track point; moving time adds up the steps between timed points faster than 0.5 m/s. \
-        The bounding box is [west, south, east, north] with west > east across the antimeridian \
-        (RFC 7946 §5.2).
+            GPX is streamed (memory stays bounded whatever the file's size). Distance is the WGS 84 \
+            ellipsoidal geodesic (Karney) between consecutive points of each track segment (of routes \
+            when the file has no track points); duration runs from the earliest to the latest timed \
+            track point; moving time adds up the steps between timed points faster than 0.5 m/s. \
+            The bounding box is [west, south, east, north] with west > east across the antimeridian \
+            (RFC 7946 §5.2).
 
-        For GeoJSON, LineStrings and MultiLineStrings count as tracks (each line a segment, \
-        times from the properties' coordinateProperties.times), Points and MultiPoints as waypoints.
+            For GeoJSON, LineStrings and MultiLineStrings count as tracks (each line a segment, \
+            times from the properties' coordinateProperties.times), Points and MultiPoints as waypoints.
 
-        --json prints one JSON object: format, tracks, segments, trackPoints, timedTrackPoints, routes, \
-        routePoints, waypoints, features, distanceMeters, durationSeconds, movingSeconds, bbox, warnings.
-        """
+            --json prints one JSON object: format, tracks, segments, trackPoints, timedTrackPoints, routes, \
+            routePoints, waypoints, features, distanceMeters, durationSeconds, movingSeconds, bbox, warnings.
+            """
     )
 
     @Argument(help: "A .gpx, .geojson or .json file.")
     var file: String
 
-    @Option(help: "The file's format when its extension does not say: gpx or geojson (CSV positions: racekit convert them to GPX first).")
+    @Option(
+        help:
+            "The file's format when its extension does not say: gpx or geojson (CSV positions: racekit convert them to GPX first)."
+    )
     var format: FileFormat?
 
     @OptionGroup var json: JSONOption

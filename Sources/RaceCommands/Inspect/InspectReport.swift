@@ -131,7 +131,9 @@ struct InspectReport: Encodable {
         }
         report.waypoints = document.waypoints.count
         var bounds = BoundingBoxAccumulator()
-        for f in object.features { f.geometry?.forEachPosition { bounds.add(latitude: $0.latitude, longitude: $0.longitude) } }
+        for f in object.features {
+            f.geometry?.forEachPosition { bounds.add(latitude: $0.latitude, longitude: $0.longitude) }
+        }
         report.distanceMeters = report.trackPoints > 0 ? stats.distanceMeters : routeStats.distanceMeters
         report.durationSeconds = stats.durationSeconds
         report.movingSeconds = stats.movingSeconds

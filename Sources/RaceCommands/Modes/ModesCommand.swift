@@ -9,15 +9,17 @@ struct ModesCommand: ParsableCommand {
         commandName: "modes",
         abstract: "List the game modes and their options (the race file's mode.name and mode.config).",
         discussion: """
-        --json prints a JSON array of {identifier, summary, options: [{name, type, default, meaning}]}. \
-        docs/game-modes.md explains each mode's rules.
-        """
+            --json prints a JSON array of {identifier, summary, options: [{name, type, default, meaning}]}. \
+            docs/game-modes.md explains each mode's rules.
+            """
     )
 
     @OptionGroup var json: JSONOption
 
     func run() throws {
-        Standard.output(json.isOn ? ModesReport.json(GameModeRegistry.standard) + "\n" : ModesReport.text(GameModeRegistry.standard))
+        Standard.output(
+            json.isOn ? ModesReport.json(GameModeRegistry.standard) + "\n" : ModesReport.text(GameModeRegistry.standard)
+        )
     }
 }
 
@@ -39,23 +41,30 @@ enum ModesReport {
     }
 
     static func json(_ registry: GameModeRegistry) -> String {
-        JSONValue.array(registry.modes.map { mode in
-            .object([
-                JSONMember("identifier", .string(mode.identifier)),
-                JSONMember("summary", .string(mode.summary)),
-                JSONMember("options", .array(mode.options.map { option in
-                    .object([
-                        JSONMember("name", .string(option.name)), JSONMember("type", .string(option.type)),
-                        JSONMember("default", jsonDefault(option)), JSONMember("meaning", .string(option.meaning)),
-                    ])
-                })),
-            ])
-        }).serialized()
+        JSONValue.array(
+            registry.modes.map { mode in
+                .object([
+                    JSONMember("identifier", .string(mode.identifier)),
+                    JSONMember("summary", .string(mode.summary)),
+                    JSONMember(
+                        "options",
+                        .array(
+                            mode.options.map { option in
+                                .object([
+                                    JSONMember("name", .string(option.name)), JSONMember("type", .string(option.type)),
+                                    JSONMember("default", jsonDefault(option)),
+                                    JSONMember("meaning", .string(option.meaning)),
+                                ])
+                            })),
+                ])
+            }
+        ).serialized()
     }
 
     /// An option's default as the JSON value a race file would hold (`"penalty"`, `3`, `[]`), not
     /// as the text the table shows; the text itself when it is not JSON.
     private static func jsonDefault(_ option: ModeOption) -> JSONValue {
-        (try? JSONParser.parse(Array(option.defaultValue.utf8), file: "default of \(option.name)")) ?? .string(option.defaultValue)
+        (try? JSONParser.parse(Array(option.defaultValue.utf8), file: "default of \(option.name)"))
+            ?? .string(option.defaultValue)
     }
 }

@@ -11,37 +11,49 @@ struct OptimizeCommand: ParsableCommand {
         commandName: "optimize",
         abstract: "Put stops in the shortest order: a closed tour or an open path, with fair variants.",
         discussion: """
-        Input: --tsplib FILE.tsp (GEO, EUC_2D, CEIL_2D, ATT; ids 1…n) or --matrix FILE.csv|.json (n × n \
-        whole non-negative numbers, asymmetric allowed; optional header of stop ids). Either holds \
-        at most 15 000 stops: the solver keeps two n × n distance matrices, 1.8 GB at that size. \
-        Up to 13 stops the order is proven optimal (Held–Karp); above, an iterated local \
-        search runs for --time-limit seconds or --iterations rounds, whichever ends first: 2-opt, \
-        Or-opt and Lin–Kernighan style 3-opt chains on α-nearness candidates for symmetric \
-        distances, segment moves that keep pins, precedence and time windows otherwise. --seed with \
-        --iterations (and no time limit) gives the same order on every machine.
+            Input: --tsplib FILE.tsp (GEO, EUC_2D, CEIL_2D, ATT; ids 1…n) or --matrix FILE.csv|.json (n × n \
+            whole non-negative numbers, asymmetric allowed; optional header of stop ids). Either holds \
+            at most 15 000 stops: the solver keeps two n × n distance matrices, 1.8 GB at that size. \
+            Up to 13 stops the order is proven optimal (Held–Karp); above, an iterated local \
+            search runs for --time-limit seconds or --iterations rounds, whichever ends first: 2-opt, \
+            Or-opt and Lin–Kernighan style 3-opt chains on α-nearness candidates for symmetric \
+            distances, segment moves that keep pins, precedence and time windows otherwise. --seed with \
+            --iterations (and no time limit) gives the same order on every machine.
 
-        --json prints one JSON object: for a race file the course, its length before and after, and each \
-        variant's course id, length, excess and order; for --tsplib and --matrix the length, seconds, tour, \
-        method, variants and the search's settings.
+            --json prints one JSON object: for a race file the course, its length before and after, and each \
+            variant's course id, length, excess and order; for --tsplib and --matrix the length, seconds, tour, \
+            method, variants and the search's settings.
 
-        With bestSolutions.txt beside a TSPLIB file the gap to the known optimum is printed. \
-        --result-line prints one `RESULT key=value …` line, the form the peer scripts in Benchmarks/peers print.
-        """
+            With bestSolutions.txt beside a TSPLIB file the gap to the known optimum is printed. \
+            --result-line prints one `RESULT key=value …` line, the form the peer scripts in Benchmarks/peers print.
+            """
     )
 
-    @Argument(help: "A race file: its first course is reordered (start and finish stay; --matrix may give walking times by stop id).")
+    @Argument(
+        help:
+            "A race file: its first course is reordered (start and finish stay; --matrix may give walking times by stop id)."
+    )
     var race: String?
 
     @Option(help: "A TSPLIB .tsp file.")
     var tsplib: String?
 
-    @Option(help: "A distance matrix: CSV (optionally with a header of stop ids) or JSON ([[…]] or {\"labels\",\"matrix\"}).")
+    @Option(
+        help:
+            "A distance matrix: CSV (optionally with a header of stop ids) or JSON ([[…]] or {\"labels\",\"matrix\"}).")
     var matrix: String?
 
-    @Option(parsing: .upToNextOption, help: "Open path with fixed ends: --open START FINISH (stop ids; on a race file they replace the course's start and finish).")
+    @Option(
+        parsing: .upToNextOption,
+        help:
+            "Open path with fixed ends: --open START FINISH (stop ids; on a race file they replace the course's start and finish)."
+    )
     var open: [String] = []
 
-    @Option(help: "Fixed first stop (id). With --finish or --path the route is an open path, otherwise a closed tour from here.")
+    @Option(
+        help:
+            "Fixed first stop (id). With --finish or --path the route is an open path, otherwise a closed tour from here."
+    )
     var start: String?
 
     @Option(help: "Fixed last stop of an open path (id).")
@@ -50,21 +62,32 @@ struct OptimizeCommand: ParsableCommand {
     @Flag(help: "An open path (no return leg) even without --finish.")
     var path = false
 
-    @Option(parsing: .unconditional, help: "Seconds of search (0 with --iterations for no time limit; \(OptionLimits.optimizeTimeLimit.text)).")
+    @Option(
+        parsing: .unconditional,
+        help: "Seconds of search (0 with --iterations for no time limit; \(OptionLimits.optimizeTimeLimit.text)).")
     var timeLimit: Double = 1
 
-    @Option(parsing: .unconditional, help: "Perturbation rounds of the local search (reproducible runs; \(OptionLimits.iterations.text)).")
+    @Option(
+        parsing: .unconditional,
+        help: "Perturbation rounds of the local search (reproducible runs; \(OptionLimits.iterations.text)).")
     var iterations: Int?
 
     @OptionGroup var seed: SeedOption
 
-    @Option(parsing: .unconditional, help: "Fair variants: up to K different orders of the same stops, fewer (and said so) when fewer fit --max-excess (\(OptionLimits.variants.text)).")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Fair variants: up to K different orders of the same stops, fewer (and said so) when fewer fit --max-excess (\(OptionLimits.variants.text))."
+    )
     var variants: Int = 1
 
-    @Option(parsing: .unconditional, help: "Longest a variant may be, in percent over the shortest; enforced (\(OptionLimits.maxExcess.text)).")
+    @Option(
+        parsing: .unconditional,
+        help: "Longest a variant may be, in percent over the shortest; enforced (\(OptionLimits.maxExcess.text)).")
     var maxExcess: Double = 5
 
-    @Option(name: .shortAndLong, help: "Write the order here: a TSPLIB .tour for --tsplib, otherwise one stop id per line.")
+    @Option(
+        name: .shortAndLong, help: "Write the order here: a TSPLIB .tour for --tsplib, otherwise one stop id per line.")
     var output: String?
 
     @OptionGroup var json: JSONOption
@@ -76,10 +99,14 @@ struct OptimizeCommand: ParsableCommand {
         if race != nil {
             guard tsplib == nil else { throw ValidationError("A race file and --tsplib do not go together.") }
         } else {
-            guard (tsplib == nil) != (matrix == nil) else { throw ValidationError("Give a race file, --tsplib FILE or --matrix FILE.") }
+            guard (tsplib == nil) != (matrix == nil) else {
+                throw ValidationError("Give a race file, --tsplib FILE or --matrix FILE.")
+            }
         }
         guard open.isEmpty || open.count == 2 else { throw ValidationError("--open takes two stop ids: START FINISH.") }
-        guard open.isEmpty || (start == nil && finish == nil) else { throw ValidationError("Use either --open START FINISH or --start/--finish.") }
+        guard open.isEmpty || (start == nil && finish == nil) else {
+            throw ValidationError("Use either --open START FINISH or --start/--finish.")
+        }
         try OptionRange.require(
             OptionLimits.optimizeTimeLimit.problem(timeLimit),
             OptionLimits.iterations.problem(iterations),
@@ -87,7 +114,9 @@ struct OptimizeCommand: ParsableCommand {
             OptionLimits.maxExcess.problem(maxExcess))
         guard timeLimit > 0 || iterations != nil else { throw ValidationError("--time-limit 0 needs --iterations.") }
         guard !(json.isOn && resultLine) else { throw ValidationError("Choose one of --json and --result-line.") }
-        guard race == nil || !resultLine else { throw ValidationError("--result-line is for --tsplib and --matrix, not a race file.") }
+        guard race == nil || !resultLine else {
+            throw ValidationError("--result-line is for --tsplib and --matrix, not a race file.")
+        }
     }
 
     func run() throws {
@@ -112,9 +141,11 @@ struct OptimizeCommand: ParsableCommand {
         func index(_ id: String) throws -> Int { try RouteProblem.index(of: id, in: labels) }
         let startID = open.first ?? start, finishID = open.count == 2 ? open[1] : finish
         let first = try startID.map(index), last = try finishID.map(index)
-        let shape: RouteShape = (last != nil || path || !open.isEmpty) ? .openPath(start: first, finish: last) : .closedTour(start: first)
+        let shape: RouteShape =
+            (last != nil || path || !open.isEmpty) ? .openPath(start: first, finish: last) : .closedTour(start: first)
         let problem = try RouteProblem(matrix: input.matrix, labels: labels, shape: shape)
-        let options = RouteSolver.Options(timeLimit: timeLimit > 0 ? timeLimit : nil, iterations: iterations, seed: seed.value)
+        let options = RouteSolver.Options(
+            timeLimit: timeLimit > 0 ? timeLimit : nil, iterations: iterations, seed: seed.value)
 
         let solve = Stopwatch()
         let set = try RouteSolver.fairVariants(problem, count: variants, maxExcessPercent: maxExcess, options: options)
@@ -132,7 +163,9 @@ struct OptimizeCommand: ParsableCommand {
             timeLimit: timeLimit > 0 ? timeLimit : nil, seed: seed.value, iterationLimit: iterations)
         if let output {
             let text = tsplib != nil ? report.tourFile : report.tour.joined(separator: "\n") + "\n"
-            try reportingInputErrors { try writingOutput { () throws(InputError) in try OutputFile.write(Array(text.utf8), to: output) } }
+            try reportingInputErrors {
+                try writingOutput { () throws(InputError) in try OutputFile.write(Array(text.utf8), to: output) }
+            }
         }
         if json.isOn {
             Standard.output(try JSONOutput.string(report) + "\n")

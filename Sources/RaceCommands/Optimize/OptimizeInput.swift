@@ -26,7 +26,8 @@ struct OptimizeInput {
             throw InputError(.malformedMatrix, "stop ids must be unique", at: SourceLocation(file: path))
         }
         let stem = path.split(separator: "/").last.map(String.init) ?? path
-        return OptimizeInput(name: stem.split(separator: ".").first.map(String.init) ?? stem, matrix: file.matrix, labels: labels,
-                             bestKnown: nil)
+        return OptimizeInput(
+            name: stem.split(separator: ".").first.map(String.init) ?? stem, matrix: file.matrix, labels: labels,
+            bestKnown: nil)
     }
 }

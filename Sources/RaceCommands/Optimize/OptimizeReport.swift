@@ -47,8 +47,9 @@ struct OptimizeReport: Encodable {
     var gapPercent: Double? { optimum.map { 100 * Double(length - $0) / Double($0) } }
 
     enum CodingKeys: String, CodingKey {
-        case instance, n, mode, length, optimum, seconds, loadSeconds, tour, iterations, method, provenOptimal, inputLength,
-             variants, spread, gapPercent, variantsRequested, maxExcessPercent, note
+        case instance, n, mode, length, optimum, seconds, loadSeconds, tour, iterations, method, provenOptimal,
+            inputLength,
+            variants, spread, gapPercent, variantsRequested, maxExcessPercent, note
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -80,14 +81,20 @@ struct OptimizeReport: Encodable {
             ("length before", "\(inputLength) (input order)"),
             ("length", "\(length)" + (provenOptimal ? " (proven optimal)" : "")),
         ]
-        if let optimum, let gap = gapPercent { rows.append(("optimum", "\(optimum) (gap \(FixedPoint.text(gap, 3)) %)")) }
+        if let optimum, let gap = gapPercent {
+            rows.append(("optimum", "\(optimum) (gap \(FixedPoint.text(gap, 3)) %)"))
+        }
         rows.append(("seconds", FixedPoint.text(seconds, 3)))
         rows.append(("iterations", "\(iterations) (\(method))"))
         rows.append(("tour", tour.joined(separator: " ")))
         if let variants {
             for (k, v) in variants.enumerated() {
-                rows.append(("variant \(k + 1)", "\(v.length) (+\(FixedPoint.text(v.excessPercent, 2)) %, \(v.sharedLegs) shared legs): "
-                    + v.tour.joined(separator: " ")))
+                rows.append(
+                    (
+                        "variant \(k + 1)",
+                        "\(v.length) (+\(FixedPoint.text(v.excessPercent, 2)) %, \(v.sharedLegs) shared legs): "
+                            + v.tour.joined(separator: " ")
+                    ))
             }
             if let spread { rows.append(("spread", "\(spread)")) }
             if let note { rows.append(("note", note)) }
@@ -100,7 +107,8 @@ struct OptimizeReport: Encodable {
         var params = timeLimit.map { ["time_limit_s=\(FixedPoint.text($0, 3))"] } ?? []
         if let iterationLimit { params.append("iterations=\(iterationLimit)") }
         params.append("seed=\(seed)")
-        return "RESULT workload=tsp instance=\(instance) n=\(n) tool=swift-racekit mode=\(mode) seconds=\(FixedPoint.text(seconds, 3)) "
+        return
+            "RESULT workload=tsp instance=\(instance) n=\(n) tool=swift-racekit mode=\(mode) seconds=\(FixedPoint.text(seconds, 3)) "
             + "length=\(length) optimum=\(optimum.map(String.init) ?? "NA") gap_pct=\(gapPercent.map { FixedPoint.text($0, 3) } ?? "NA") "
             + "load_s=\(FixedPoint.text(loadSeconds, 3)) params=\(params.joined(separator: ",")) iterations=\(iterations) status=ok"
     }

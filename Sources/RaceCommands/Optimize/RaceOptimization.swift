@@ -19,9 +19,10 @@ struct RaceOptimization {
         do throws(CourseReorderingError) {
             // --open START FINISH is --start START --finish FINISH on an open path, as for a matrix.
             let open = command.open
-            reordering = try CourseReordering(race: race, start: open.first ?? command.start,
-                                              finish: open.count == 2 ? open[1] : command.finish,
-                                              openPath: command.path || !open.isEmpty)
+            reordering = try CourseReordering(
+                race: race, start: open.first ?? command.start,
+                finish: open.count == 2 ? open[1] : command.finish,
+                openPath: command.path || !open.isEmpty)
         } catch {
             throw InputError(SourceLocation(file: path), error.description)
         }
@@ -32,17 +33,24 @@ struct RaceOptimization {
                 throw InputError(SourceLocation(file: matrixPath), error.description)
             }
         }
-        let options = RouteSolver.Options(timeLimit: command.timeLimit > 0 ? command.timeLimit : nil,
-                                          iterations: command.iterations, seed: command.seed.value)
-        let result = try reordering.variants(count: command.variants, maxExcessPercent: command.maxExcess, options: options,
-                                             distances: distances)
+        let options = RouteSolver.Options(
+            timeLimit: command.timeLimit > 0 ? command.timeLimit : nil,
+            iterations: command.iterations, seed: command.seed.value)
+        let result = try reordering.variants(
+            count: command.variants, maxExcessPercent: command.maxExcess, options: options,
+            distances: distances)
 
         if let output = command.output {
-            try writingOutput { () throws(InputError) in try OutputFile.write(Array(RaceFile.text(result.race).utf8), to: output) }
+            try writingOutput { () throws(InputError) in
+                try OutputFile.write(Array(RaceFile.text(result.race).utf8), to: output)
+            }
         }
-        let report = RaceOptimizationReport(result, reordering: reordering, byMatrix: distances != nil, output: command.output)
+        let report = RaceOptimizationReport(
+            result, reordering: reordering, byMatrix: distances != nil, output: command.output)
         Standard.output(command.json.isOn ? try JSONOutput.string(report) + "\n" : report.text)
     }
 
-    static func metres(_ length: Int) -> String { length >= 10_000 ? "\((Double(length) / 100).rounded() / 10) km" : "\(length) m" }
+    static func metres(_ length: Int) -> String {
+        length >= 10_000 ? "\((Double(length) / 100).rounded() / 10) km" : "\(length) m"
+    }
 }

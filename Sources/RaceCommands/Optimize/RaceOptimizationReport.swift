@@ -55,8 +55,10 @@ struct RaceOptimizationReport: Encodable {
         variantsRequested = set.requested
         maxExcessPercent = set.maxExcessPercent
         variants = zip(result.variants, set.variants).map { course, variant in
-            Variant(course: course.course.id, length: course.length, excessPercent: (variant.excessPercent * 1000).rounded() / 1000,
-                    sharedLegs: variant.sharedLegs, order: course.order)
+            Variant(
+                course: course.course.id, length: course.length,
+                excessPercent: (variant.excessPercent * 1000).rounded() / 1000,
+                sharedLegs: variant.sharedLegs, order: course.order)
         }
         spread = set.spread
         spreadPercent = (set.spreadPercent * 1000).rounded() / 1000
@@ -65,7 +67,8 @@ struct RaceOptimizationReport: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case course, stops, mode, unit, lengthBefore, length, variantsRequested, maxExcessPercent, variants, spread, spreadPercent, note, output
+        case course, stops, mode, unit, lengthBefore, length, variantsRequested, maxExcessPercent, variants, spread,
+            spreadPercent, note, output
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -92,7 +95,8 @@ struct RaceOptimizationReport: Encodable {
         var lines = ["course \"\(course)\": \(stops) stops, \(size(lengthBefore)) before, \(size(length)) after"]
         for variant in variants {
             let excess = variants.count > 1 ? " (+\(FixedPoint.text(variant.excessPercent, 1)) %)" : ""
-            lines.append("  \(variant.course): \(size(variant.length))\(excess)  \(variant.order.joined(separator: " → "))")
+            lines.append(
+                "  \(variant.course): \(size(variant.length))\(excess)  \(variant.order.joined(separator: " → "))")
         }
         if variants.count > 1 {
             lines.append("  variants spread \(size(spread)) (\(FixedPoint.text(spreadPercent, 1)) %)")

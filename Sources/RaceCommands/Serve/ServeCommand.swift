@@ -9,14 +9,15 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Run the live race server: organisers create races, phones stream fixes, viewers follow standings.",
         discussion: """
-        Stores everything in an SQLite file (racekit.sqlite, WAL) in --data-dir, created if needed. Logs \
-        go to standard error as key=value lines; SIGTERM or SIGINT (Ctrl-C) stops the server gracefully. \
-        The API is described in docs/openapi.yaml, the setup in docs/live-server.md.
-        """
+            Stores everything in an SQLite file (racekit.sqlite, WAL) in --data-dir, created if needed. Logs \
+            go to standard error as key=value lines; SIGTERM or SIGINT (Ctrl-C) stops the server gracefully. \
+            The API is described in docs/openapi.yaml, the setup in docs/live-server.md.
+            """
     )
 
     @Option(help: "Folder of the server's database (created if missing).") var dataDir = "racekit-data"
-    @Option(help: "Address to listen on (127.0.0.1: this machine only; 0.0.0.0: every interface).") var host = "127.0.0.1"
+    @Option(help: "Address to listen on (127.0.0.1: this machine only; 0.0.0.0: every interface).") var host =
+        "127.0.0.1"
     @Option(help: "Port to listen on (0: any free port, logged at start).") var port = 8080
 
     func validate() throws {
@@ -30,7 +31,9 @@ struct ServeCommand: ParsableCommand {
         let (dataDir, host, port) = (dataDir, host, port)
         // ArgumentParser runs racekit synchronously; the server is async, so this thread waits.
         Task {
-            do { try await LiveServer.run(dataDirectory: dataDir, host: host, port: port, logger: logger) } catch { outcome.error = "\(error)" }
+            do { try await LiveServer.run(dataDirectory: dataDir, host: host, port: port, logger: logger) } catch {
+                outcome.error = "\(error)"
+            }
             outcome.done.signal()
         }
         outcome.done.wait()

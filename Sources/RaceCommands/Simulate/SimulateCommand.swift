@@ -12,19 +12,19 @@ struct SimulateCommand: ParsableCommand {
         commandName: "simulate",
         abstract: "Replay participants' GPX tracks through a race: standings, splits, leaders, flags.",
         discussion: """
-        Each GPX file (or each .gpx in a folder) is one participant, named from the file's metadata, its \
-        track's name, or the file name; a name matching a race participant's id or name uses that \
-        participant's course and shows under the participant's name; listed participants without a track \
-        are DidNotStart. The same file twice, two tracks for one participant, or (--align clock) a track \
-        over a day from the race start are errors; warnings go to standard error and the JSON's \
-        "warnings". Fixes from everyone are merged in time order and run through the geofence \
-        engine with the race's rules; arrivals are interpolated where a track crosses a fence.
+            Each GPX file (or each .gpx in a folder) is one participant, named from the file's metadata, its \
+            track's name, or the file name; a name matching a race participant's id or name uses that \
+            participant's course and shows under the participant's name; listed participants without a track \
+            are DidNotStart. The same file twice, two tracks for one participant, or (--align clock) a track \
+            over a day from the race start are errors; warnings go to standard error and the JSON's \
+            "warnings". Fixes from everyone are merged in time order and run through the geofence \
+            engine with the race's rules; arrivals are interpolated where a track crosses a fence.
 
-        --align clock uses the recorded times against the race's startTime (the default when the race has \
-        one); --align start moves every track so its first fix is the start (tracks from other days). \
-        With -o, the chosen format goes to the file and the standings to standard output. --seed drives \
-        the game's random choices and the answer model.
-        """
+            --align clock uses the recorded times against the race's startTime (the default when the race has \
+            one); --align start moves every track so its first fix is the start (tracks from other days). \
+            With -o, the chosen format goes to the file and the standings to standard output. --seed drives \
+            the game's random choices and the answer model.
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -38,12 +38,22 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Output: table, json, csv (splits), geojson, iof (IOF XML 3.0 ResultList) or html.")
     var format: Format = .table
     @Option(name: .shortAndLong, help: "Write the output here instead of standard output.") var output: String?
-    @Option(parsing: .unconditional, help: "Sustained speed above which a track is flagged as impossible for the sport (\(OptionLimits.simulateMaxSpeed.text)).")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Sustained speed above which a track is flagged as impossible for the sport (\(OptionLimits.simulateMaxSpeed.text))."
+    )
     var maxSpeed: Double = 7
-    @Option(help: "Score under this game mode instead of the race's own (racekit modes lists them), or 'none'.") var mode: String?
-    @Option(help: "Answers, submissions and leaves, JSON Lines with a participant field, each at a \"time\" (since the start) or \"after\" its prompt (docs/game-modes.md); default: a seeded model.")
+    @Option(help: "Score under this game mode instead of the race's own (racekit modes lists them), or 'none'.")
+    var mode: String?
+    @Option(
+        help:
+            "Answers, submissions and leaves, JSON Lines with a participant field, each at a \"time\" (since the start) or \"after\" its prompt (docs/game-modes.md); default: a seeded model."
+    )
     var responses: String?
-    @Option(parsing: .unconditional, help: "With the seeded model: the chance an answer is right (\(OptionLimits.answerAccuracy.text)).")
+    @Option(
+        parsing: .unconditional,
+        help: "With the seeded model: the chance an answer is right (\(OptionLimits.answerAccuracy.text)).")
     var answerAccuracy: Double = 0.8
     @OptionGroup var seed: SeedOption
 
@@ -57,7 +67,8 @@ struct SimulateCommand: ParsableCommand {
             return nil
         }
         guard let chosen = GameModeRegistry.standard.mode(named: name) else {
-            Standard.error("racekit: warning: the race's mode \"\(name)\" is not one racekit knows; scoring the course only")
+            Standard.error(
+                "racekit: warning: the race's mode \"\(name)\" is not one racekit knows; scoring the course only")
             return nil
         }
         // The mode's own rules on this race (a territory game needs two teams and a full board, a
@@ -67,8 +78,10 @@ struct SimulateCommand: ParsableCommand {
         guard modeErrors.isEmpty else {
             for issue in modeErrors.prefix(20) { Standard.error(issue.formatted(file: self.race)) }
             let count = "\(modeErrors.count) error\(modeErrors.count == 1 ? "" : "s")"
-            let summary = InputError(SourceLocation(file: self.race),
-                                     "the race cannot be played as \"\(name)\" (\(count) above); fix the race, or choose another --mode (--mode none scores the course only)")
+            let summary = InputError(
+                SourceLocation(file: self.race),
+                "the race cannot be played as \"\(name)\" (\(count) above); fix the race, or choose another --mode (--mode none scores the course only)"
+            )
             Standard.error("racekit: \(summary)")
             throw RaceKitExitCode.problemsFound.error
         }
@@ -84,20 +97,28 @@ struct SimulateCommand: ParsableCommand {
         }
         let game: GamePlay
         do throws(ModeConfigurationError) {
-            game = try GamePlay(replay, mode: chosen, configuration: chosen.configuration(in: race), responder: responder, seed: seed.value)
+            game = try GamePlay(
+                replay, mode: chosen, configuration: chosen.configuration(in: race), responder: responder,
+                seed: seed.value)
         } catch {
             throw InputError(SourceLocation(file: self.race), error.description)
         }
-        if let responses { warnings += Self.unusedResponses(game.outcomes, file: responses, race: race, players: players) }
+        if let responses {
+            warnings += Self.unusedResponses(game.outcomes, file: responses, race: race, players: players)
+        }
         return game
     }
 
     /// The file's responses the game refused (an answer before the participant reached the
     /// stop, a rematch while a game is on…), as warnings; lines already named by
     /// ``ResponseFile/warnings(race:participants:)`` (unknown participant or stop) are not repeated.
-    private static func unusedResponses(_ outcomes: [Outcome], file: String, race: Race, players: Set<String>) -> [String] {
+    private static func unusedResponses(_ outcomes: [Outcome], file: String, race: Race, players: Set<String>)
+        -> [String]
+    {
         outcomes.compactMap { outcome -> String? in
-            guard case .ignored(let input, _) = outcome, let participant = input.participant, players.contains(participant) else { return nil }
+            guard case .ignored(let input, _) = outcome, let participant = input.participant,
+                players.contains(participant)
+            else { return nil }
             switch input {
             case .answer(let answer) where race.stop(answer.stop)?.task == nil: return nil
             case .answer, .submission, .leave: return "\(file): warning: not used: \(outcome)"
@@ -117,7 +138,9 @@ struct SimulateCommand: ParsableCommand {
             OptionLimits.simulateMaxSpeed.problem(maxSpeed),
             OptionLimits.answerAccuracy.problem(answerAccuracy))
         if let mode, mode != "none", GameModeRegistry.standard.mode(named: mode) == nil {
-            throw ValidationError("unknown mode \"\(mode)\"; racekit modes lists them: \(GameModeRegistry.standard.identifiers.joined(separator: ", ")).")
+            throw ValidationError(
+                "unknown mode \"\(mode)\"; racekit modes lists them: \(GameModeRegistry.standard.identifiers.joined(separator: ", "))."
+            )
         }
     }
 
@@ -151,8 +174,9 @@ struct SimulateCommand: ParsableCommand {
             limits.maximumSpeedMetersPerSecond = maxSpeed
             let game = try play(replay, race: race, warnings: &warnings)
             for warning in warnings { Standard.error("racekit: \(warning)") }
-            let report = RaceReport(replay: replay, startEpoch: race.startTime == nil ? nil : start,
-                                    game: game, cheatLimits: limits, warnings: warnings)
+            let report = RaceReport(
+                replay: replay, startEpoch: race.startTime == nil ? nil : start,
+                game: game, cheatLimits: limits, warnings: warnings)
             let text: String
             switch format {
             case .table: text = report.table

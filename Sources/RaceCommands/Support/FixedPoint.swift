@@ -15,7 +15,8 @@ enum FixedPoint {
         let sign = value < 0 && scaled != 0 ? "-" : ""
         guard digits > 0 else { return sign + digitsOf(integer) }
         let fraction = digitsOf(scaled - integer * scale)
-        return sign + digitsOf(integer) + "." + String(repeating: "0", count: max(0, digits - fraction.count)) + fraction
+        return sign + digitsOf(integer) + "." + String(repeating: "0", count: max(0, digits - fraction.count))
+            + fraction
     }
 
     /// A non-negative integral double as plain digits.

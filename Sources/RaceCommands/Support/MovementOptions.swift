@@ -5,8 +5,9 @@ import ArgumentParser
 /// ranges itself, with its other options, so one usage error lists every bad option.
 struct MovementOptions: ParsableArguments {
     /// Typical speed while moving, in m/s.
-    @Option(parsing: .unconditional,
-            help: "Typical speed while moving (1.4 walking, 3 running, 6 cycling; \(OptionLimits.speed.text)).")
+    @Option(
+        parsing: .unconditional,
+        help: "Typical speed while moving (1.4 walking, 3 running, 6 cycling; \(OptionLimits.speed.text)).")
     var speed: Double = 2.5
 
     /// GPS error, one standard deviation per axis, in metres.

@@ -21,7 +21,7 @@ final class Progress {
     func advance(by count: Int = 1) {
         done += count
         guard enabled else { return }
-        let now = Date().timeIntervalSince1970   // display only: never reaches results
+        let now = Date().timeIntervalSince1970  // display only: never reaches results
         guard now - lastDrawn >= 0.1 || done == total else { return }
         lastDrawn = now
         Standard.error("\r\(label): \(done)/\(total)", terminator: "")

@@ -8,7 +8,8 @@ import RaceModel
 func raceStartEpoch(_ race: Race, file: String) throws(InputError) -> Double {
     guard let text = race.startTime else { return 946_684_800 }
     guard let epoch = Timestamp.parse(text) else {
-        throw InputError(SourceLocation(file: file), "startTime \"\(text)\" is not an RFC 3339 time (racekit validate says more)")
+        throw InputError(
+            SourceLocation(file: file), "startTime \"\(text)\" is not an RFC 3339 time (racekit validate says more)")
     }
     return epoch
 }
@@ -21,7 +22,9 @@ func loadRace(_ path: String) throws -> Race {
     let errors = RaceValidator.withStandardModes.validate(reading).filter { $0.severity == .error }
     guard let race = reading.race, errors.isEmpty else {
         for issue in errors.prefix(20) { Standard.error(issue.formatted(file: path)) }
-        let summary = InputError(SourceLocation(file: path), "the race has \(errors.count) error\(errors.count == 1 ? "" : "s"); fix them first (racekit validate)")
+        let summary = InputError(
+            SourceLocation(file: path),
+            "the race has \(errors.count) error\(errors.count == 1 ? "" : "s"); fix them first (racekit validate)")
         Standard.error("racekit: \(summary)")
         throw RaceKitExitCode.problemsFound.error
     }

@@ -19,8 +19,9 @@ extension RaceKitCommand {
                 if !message.isEmpty { Standard.output(message + "\n") }
             } else if !message.isEmpty {
                 // Line breaks are ArgumentParser's own (usage and help lines); every other control character is escaped.
-                Standard.error(message.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { DiagnosticText.escaped(String($0)) }.joined(separator: "\n"))
+                Standard.error(
+                    message.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { DiagnosticText.escaped(String($0)) }.joined(separator: "\n"))
             }
             terminate(code.rawValue)
         }

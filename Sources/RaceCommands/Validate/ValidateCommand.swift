@@ -10,11 +10,11 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a race file and report every issue: errors, warnings and notes.",
         discussion: """
-        Each issue has a severity, a stable code, the JSON path of the value concerned, a message and a hint; \
-        --json prints them as a JSON array of {severity, code, path, message, hint}. \
-        Exit codes: 0 when there are no errors (warnings allowed), 1 when there are errors, 2 when the file \
-        cannot be read or is not JSON at all (docs/exit-codes.md).
-        """
+            Each issue has a severity, a stable code, the JSON path of the value concerned, a message and a hint; \
+            --json prints them as a JSON array of {severity, code, path, message, hint}. \
+            Exit codes: 0 when there are no errors (warnings allowed), 1 when there are errors, 2 when the file \
+            cannot be read or is not JSON at all (docs/exit-codes.md).
+            """
     )
 
     @Argument(help: "The race file (racekit.race/1 JSON).")
@@ -51,12 +51,14 @@ enum ValidationReport {
     }
 
     static func json(_ issues: [ValidationIssue]) -> String {
-        JSONValue.array(issues.map { issue in
-            .object([
-                JSONMember("severity", .string(issue.severity.rawValue)), JSONMember("code", .string(issue.code)),
-                JSONMember("path", .string(issue.path)), JSONMember("message", .string(issue.message)),
-                JSONMember("hint", issue.hint.map { .string($0) } ?? .null),
-            ])
-        }).serialized()
+        JSONValue.array(
+            issues.map { issue in
+                .object([
+                    JSONMember("severity", .string(issue.severity.rawValue)), JSONMember("code", .string(issue.code)),
+                    JSONMember("path", .string(issue.path)), JSONMember("message", .string(issue.message)),
+                    JSONMember("hint", issue.hint.map { .string($0) } ?? .null),
+                ])
+            }
+        ).serialized()
     }
 }

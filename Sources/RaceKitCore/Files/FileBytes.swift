@@ -25,7 +25,7 @@ public enum FileBytes {
             } catch {
                 throw failure(path, "cannot read the file", error)
             }
-            if n == 0 { break }   // the file shrank while we read it
+            if n == 0 { break }  // the file shrank while we read it
             filled += n
         }
         if filled < bytes.count { bytes.removeLast(bytes.count - filled) }

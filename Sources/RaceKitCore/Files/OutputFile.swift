@@ -147,7 +147,9 @@ private struct StagedFile {
             Self.syncFolder(of: target)
         case .stream:
             let file: FileDescriptor
-            do { file = try FileDescriptor.open(FilePath(shownPath), .writeOnly, options: [.truncate, .closeOnExec]) } catch {
+            do {
+                file = try FileDescriptor.open(FilePath(shownPath), .writeOnly, options: [.truncate, .closeOnExec])
+            } catch {
                 throw OutputFile.failure(shownPath, "cannot open for writing", (error as? Errno)?.rawValue ?? EIO)
             }
             defer { try? file.close() }
@@ -172,7 +174,7 @@ private struct StagedFile {
             var info = stat()
             guard lstat(current, &info) == 0 else {
                 guard errno == ENOENT else { throw OutputFile.failure(path, "cannot write the file") }
-                return current   // a new file (or a link to one not made yet)
+                return current  // a new file (or a link to one not made yet)
             }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
@@ -204,7 +206,8 @@ private struct StagedFile {
 
     /// Writes `bytes` to a new temporary file in `target`'s folder, flushed to disk, with the
     /// permissions (and, as root, the owner) `target` has or a new file would get.
-    private static func writeBeside(_ target: String, _ bytes: [UInt8], shownPath: String) throws(InputError) -> String {
+    private static func writeBeside(_ target: String, _ bytes: [UInt8], shownPath: String) throws(InputError) -> String
+    {
         let name = target.split(separator: "/").last.map(String.init) ?? target
         // At most 100 bytes of the name, so the temporary name stays under NAME_MAX (255 bytes).
         let short = String(decoding: name.utf8.prefix(100), as: UTF8.self)
@@ -216,7 +219,9 @@ private struct StagedFile {
         defer { if !ok { unlink(temporary) } }
         do {
             defer { close(fd) }
-            if let code = OutputFile.write(bytes, toDescriptor: fd) { throw OutputFile.failure(shownPath, "cannot write the file", code) }
+            if let code = OutputFile.write(bytes, toDescriptor: fd) {
+                throw OutputFile.failure(shownPath, "cannot write the file", code)
+            }
             guard fsync(fd) == 0 else { throw OutputFile.failure(shownPath, "cannot write the file") }
             var old = stat()
             if stat(target, &old) == 0 {

@@ -64,13 +64,17 @@ public enum JSONParser {
         /// Refuses nesting deeper than ``JSONParser/maximumDepth`` (`depth` counts the arrays and
         /// objects open, the one starting here included).
         public func checkDepth(_ depth: Int) throws(InputError) {
-            guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+            guard depth <= JSONParser.maximumDepth else {
+                throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
+            }
         }
 
         /// Moves past white space (RFC 8259: space, tab, line feed, carriage return).
         @inlinable
         public mutating func skipWhitespace() {
-            while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x0D || bytes[offset] == 0x09 {
+            while offset < bytes.count,
+                bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x0D || bytes[offset] == 0x09
+            {
                 offset += 1
             }
         }
@@ -79,7 +83,8 @@ public enum JSONParser {
         public func describeHere() -> String {
             guard offset < bytes.count else { return "the end of the file" }
             let byte = bytes[offset]
-            return byte >= 0x20 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+            return byte >= 0x20 && byte < 0x7F
+                ? "'\(Character(UnicodeScalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
         }
 
         /// Reads any value; `depth` counts the arrays and objects around it.
@@ -102,7 +107,8 @@ public enum JSONParser {
             let letters = Array(word.utf8)
             let start = offset
             guard offset + letters.count <= bytes.count,
-                  letters.indices.allSatisfy({ bytes[offset + $0] == letters[$0] }) else {
+                letters.indices.allSatisfy({ bytes[offset + $0] == letters[$0] })
+            else {
                 throw error("expected a value, found \(describeHere())", at: start)
             }
             offset += letters.count
@@ -117,15 +123,21 @@ public enum JSONParser {
             while true {
                 skipWhitespace()
                 guard offset < bytes.count else { throw error("unexpected end of file inside an object") }
-                guard bytes[offset] == 0x22 else { throw error("expected a quoted member name, found \(describeHere())") }
+                guard bytes[offset] == 0x22 else {
+                    throw error("expected a quoted member name, found \(describeHere())")
+                }
                 let key = try string()
                 skipWhitespace()
-                guard offset < bytes.count, bytes[offset] == 0x3A else { throw error("expected ':' after member name \"\(key)\", found \(describeHere())") }
+                guard offset < bytes.count, bytes[offset] == 0x3A else {
+                    throw error("expected ':' after member name \"\(key)\", found \(describeHere())")
+                }
                 offset += 1
                 skipWhitespace()
                 members.append(JSONMember(key, try value(depth: depth)))
                 skipWhitespace()
-                guard offset < bytes.count else { throw error("unexpected end of file inside an object: a '}' is missing") }
+                guard offset < bytes.count else {
+                    throw error("unexpected end of file inside an object: a '}' is missing")
+                }
                 if bytes[offset] == 0x2C { offset += 1; continue }
                 if bytes[offset] == 0x7D { offset += 1; return .object(members) }
                 throw error("expected ',' or '}' in an object, found \(describeHere())")
@@ -142,7 +154,9 @@ public enum JSONParser {
                 skipWhitespace()
                 elements.append(try value(depth: depth))
                 skipWhitespace()
-                guard offset < bytes.count else { throw error("unexpected end of file inside an array: a ']' is missing") }
+                guard offset < bytes.count else {
+                    throw error("unexpected end of file inside an array: a ']' is missing")
+                }
                 if bytes[offset] == 0x2C { offset += 1; continue }
                 if bytes[offset] == 0x5D { offset += 1; return .array(elements) }
                 throw error("expected ',' or ']' in an array, found \(describeHere())")
@@ -155,12 +169,16 @@ public enum JSONParser {
             if bytes[offset] == 0x2D { offset += 1 }
             func digits(_ reader: inout Reader) -> Int {
                 let first = reader.offset
-                while reader.offset < reader.bytes.count, reader.bytes[reader.offset] &- 0x30 < 10 { reader.offset += 1 }
+                while reader.offset < reader.bytes.count, reader.bytes[reader.offset] &- 0x30 < 10 {
+                    reader.offset += 1
+                }
                 return reader.offset - first
             }
             let integerDigits = digits(&self)
             guard integerDigits > 0 else { throw error("a number needs digits", at: start) }
-            if integerDigits > 1 && bytes[offset - integerDigits] == 0x30 { throw error("a number may not start with 0", at: start) }
+            if integerDigits > 1 && bytes[offset - integerDigits] == 0x30 {
+                throw error("a number may not start with 0", at: start)
+            }
             if offset < bytes.count && bytes[offset] == 0x2E {
                 offset += 1
                 guard digits(&self) > 0 else { throw error("a number needs digits after '.'", at: start) }
@@ -184,7 +202,9 @@ public enum JSONParser {
             // Most strings have no escape, and most are ASCII (nothing to validate): read them in place.
             var end = offset
             var union: UInt8 = 0
-            while end < bytes.count, bytes[end] != 0x22, bytes[end] != 0x5C, bytes[end] >= 0x20 { union |= bytes[end]; end += 1 }
+            while end < bytes.count, bytes[end] != 0x22, bytes[end] != 0x5C, bytes[end] >= 0x20 {
+                union |= bytes[end]; end += 1
+            }
             if end < bytes.count && bytes[end] == 0x22 {
                 let content = UnsafeBufferPointer(rebasing: bytes[offset..<end])
                 offset = end + 1
@@ -225,13 +245,18 @@ public enum JSONParser {
                             }
                             offset += 2
                             let low = try hex4()
-                            guard (0xDC00..<0xE000).contains(low) else { throw error("a \\u escape has a lone high surrogate") }
+                            guard (0xDC00..<0xE000).contains(low) else {
+                                throw error("a \\u escape has a lone high surrogate")
+                            }
                             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                         }
-                        guard let unicode = Unicode.Scalar(scalar) else { throw error("a \\u escape names no character") }
+                        guard let unicode = Unicode.Scalar(scalar) else {
+                            throw error("a \\u escape names no character")
+                        }
                         utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
                     default:
-                        throw error("unknown escape '\\\(Character(UnicodeScalar(escape)))' in a string", at: offset - 2)
+                        throw error(
+                            "unknown escape '\\\(Character(UnicodeScalar(escape)))' in a string", at: offset - 2)
                     }
                 case 0x00..<0x20:
                     throw error("a control character (byte 0x\(String(byte, radix: 16))) must be escaped in a string")

@@ -56,7 +56,8 @@ public enum DecimalParser {
     /// or not finite (so "nan", "inf" and hex floats are not numbers here).
     private static func slowParse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard text.count < 512 else { return nil }
-        for byte in text where !(byte &- 0x30 < 10 || byte == 0x2E || byte == 0x2D || byte == 0x2B || byte | 0x20 == 0x65) {
+        for byte in text
+        where !(byte &- 0x30 < 10 || byte == 0x2E || byte == 0x2D || byte == 0x2B || byte | 0x20 == 0x65) {
             return nil
         }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { buffer -> Double? in

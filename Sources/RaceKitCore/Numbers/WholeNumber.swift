@@ -10,7 +10,8 @@ public enum WholeNumber {
     /// Why `value` cannot be such a number (`nil` when it can): a sentence naming `name`.
     public static func problem(_ value: Double, name: String) -> String? {
         guard value.isFinite, abs(value) <= limit else {
-            return "\(name) \(value.isFinite ? JSONValue.numberText(value) : String(value)) is out of range (a whole number in \(rangeText))"
+            return
+                "\(name) \(value.isFinite ? JSONValue.numberText(value) : String(value)) is out of range (a whole number in \(rangeText))"
         }
         guard value == value.rounded() else { return "\(name) \(JSONValue.numberText(value)) is not a whole number" }
         return nil

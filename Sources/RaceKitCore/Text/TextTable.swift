@@ -28,7 +28,9 @@ public struct TextTable: Sendable {
     public private(set) var rows: [[String]] = []
 
     /// An empty table with columns aligned as `alignments`.
-    public init(alignments: [Alignment], minimumWidths: [Int] = [], separator: String = "  ", trimsTrailingSpaces: Bool = false) {
+    public init(
+        alignments: [Alignment], minimumWidths: [Int] = [], separator: String = "  ", trimsTrailingSpaces: Bool = false
+    ) {
         self.alignments = alignments
         self.minimumWidths = minimumWidths
         self.separator = separator
@@ -72,6 +74,8 @@ public struct TextTable: Sendable {
     /// column `valueColumn`, counted from 0), each ended by a line feed.
     public static func labelled(_ rows: [(String, String)], valueColumn: Int? = nil) -> String {
         let labelWidth = valueColumn ?? ((rows.map(\.0.count).max() ?? 0) + 2)
-        return rows.map { label, value in label + String(repeating: " ", count: max(0, labelWidth - label.count)) + value + "\n" }.joined()
+        return rows.map { label, value in
+            label + String(repeating: " ", count: max(0, labelWidth - label.count)) + value + "\n"
+        }.joined()
     }
 }

@@ -47,15 +47,22 @@ public struct FixIntake: Hashable, Sendable {
     ///   - clockOrigin: the race clock's origin (``LiveRace/clockOrigin``).
     ///   - endedAt: when the organiser ended the race, if so.
     public func refusal(of fix: LiveFix, now: Double, clockOrigin: Double, endedAt: Double?) -> Refusal? {
-        let optionals = [fix.accuracyMeters, fix.altitudeMeters, fix.speedMetersPerSecond, fix.bearingDegrees, fix.batteryPercent]
-        guard fix.time.isFinite, fix.latitude.isFinite, fix.longitude.isFinite, abs(fix.latitude) <= 90, abs(fix.longitude) <= 180,
-              optionals.allSatisfy({ $0?.isFinite ?? true }), (fix.accuracyMeters ?? 0) >= 0, (fix.speedMetersPerSecond ?? 0) >= 0 else {
+        let optionals = [
+            fix.accuracyMeters, fix.altitudeMeters, fix.speedMetersPerSecond, fix.bearingDegrees, fix.batteryPercent,
+        ]
+        guard fix.time.isFinite, fix.latitude.isFinite, fix.longitude.isFinite, abs(fix.latitude) <= 90,
+            abs(fix.longitude) <= 180,
+            optionals.allSatisfy({ $0?.isFinite ?? true }), (fix.accuracyMeters ?? 0) >= 0,
+            (fix.speedMetersPerSecond ?? 0) >= 0
+        else {
             return .invalid
         }
         if fix.time > now + futureToleranceSeconds { return .future }
         if fix.time < clockOrigin - earlyWindowSeconds { return .beforeStart }
         if let endedAt, fix.time > endedAt { return .afterEnd }
-        if let required = requiredAccuracyMeters, let accuracy = fix.accuracyMeters, accuracy > required { return .poorAccuracy }
+        if let required = requiredAccuracyMeters, let accuracy = fix.accuracyMeters, accuracy > required {
+            return .poorAccuracy
+        }
         return nil
     }
 }

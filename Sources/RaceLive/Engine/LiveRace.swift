@@ -133,12 +133,14 @@ public struct LiveRace: Sendable {
         let replayer: RaceReplay
         switch self.replayer {
         case .success(let r): replayer = r
-        case .failure(let error): return LiveRaceState(sequence: lastSequence, replay: nil, game: nil, problem: error.description)
+        case .failure(let error):
+            return LiveRaceState(sequence: lastSequence, replay: nil, game: nil, problem: error.description)
         }
         let tracks = participants.compactMap { p -> LoadedTrack? in
             guard let fixes = fixes[p.id], !fixes.isEmpty else { return nil }
-            return LoadedTrack(name: trackName(of: p), file: p.id,
-                               points: fixes.map { (time: $0.time, latitude: $0.latitude, longitude: $0.longitude) })
+            return LoadedTrack(
+                name: trackName(of: p), file: p.id,
+                points: fixes.map { (time: $0.time, latitude: $0.latitude, longitude: $0.longitude) })
         }
         let input = TrackFiles.replayInput(tracks, race: race, alignment: .clock, raceStart: clockOrigin)
         let replay = replayer.run(input)
@@ -149,7 +151,8 @@ public struct LiveRace: Sendable {
         let origin = clockOrigin
         responses.inputs = orderedGameInputs.map { $0.gameInput(clockOrigin: origin) }
         do throws(ModeConfigurationError) {
-            let game = try GamePlay(replay, mode: mode, configuration: mode.configuration(in: race), responder: responses, seed: seed)
+            let game = try GamePlay(
+                replay, mode: mode, configuration: mode.configuration(in: race), responder: responses, seed: seed)
             return LiveRaceState(sequence: lastSequence, replay: replay, game: game, problem: nil)
         } catch {
             return LiveRaceState(sequence: lastSequence, replay: replay, game: nil, problem: error.description)
@@ -162,8 +165,10 @@ extension LiveGameInput {
     public func gameInput(clockOrigin: Double) -> GameInput {
         let t = time - clockOrigin
         switch kind {
-        case .answer(let stop, let choice): return .answer(Answer(participant: participant, stop: stop, choice: choice, time: t))
-        case .submission(let round, let text): return .submission(Submission(participant: participant, round: round, text: text, time: t))
+        case .answer(let stop, let choice):
+            return .answer(Answer(participant: participant, stop: stop, choice: choice, time: t))
+        case .submission(let round, let text):
+            return .submission(Submission(participant: participant, round: round, text: text, time: t))
         case .leave: return .leave(participant: participant, time: t)
         }
     }

@@ -77,7 +77,8 @@ public actor LiveRaceRunner {
         try await store.append(entries)
         for entry in entries { engine.apply(entry) }
         if !entries.isEmpty { publish() }
-        return Receipt(accepted: entries.count, duplicates: payloads.count - entries.count, lastSequence: engine.lastSequence)
+        return Receipt(
+            accepted: entries.count, duplicates: payloads.count - entries.count, lastSequence: engine.lastSequence)
     }
 
     /// The race's state after every stored entry; re-derived at most once per change, however
@@ -91,11 +92,15 @@ public actor LiveRaceRunner {
         let state = engine.refresh()
         if let cached = standingsCache, cached.sequence == state.sequence { return cached }
         let status = engine.endedAt != nil ? "ended" : engine.startedAt != nil ? "started" : "created"
-        var members = [JSONMember("raceID", .string(raceID)), JSONMember("sequence", .number(Double(state.sequence))),
-                       JSONMember("status", .string(status))]
+        var members = [
+            JSONMember("raceID", .string(raceID)), JSONMember("sequence", .number(Double(state.sequence))),
+            JSONMember("status", .string(status)),
+        ]
         if let problem = state.problem { members.append(JSONMember("problem", .string(problem))) }
         members.append(JSONMember("report", state.report(startEpoch: engine.clockOrigin)?.json ?? .null))
-        let standings = Standings(sequence: state.sequence, ended: engine.endedAt != nil, text: JSONValue.object(members).serialized(pretty: false))
+        let standings = Standings(
+            sequence: state.sequence, ended: engine.endedAt != nil,
+            text: JSONValue.object(members).serialized(pretty: false))
         standingsCache = standings
         return standings
     }

@@ -19,9 +19,12 @@ public struct LogExport: Sendable {
             guard !fixes.isEmpty else { continue }
             var metadata = GPXMetadata()
             metadata.name = race.trackName(of: participant)
-            let points = fixes.map { GPXPoint(latitude: $0.latitude, longitude: $0.longitude, elevation: $0.altitudeMeters, time: $0.time) }
-            let document = GPXDocument(creator: "RaceKit live", metadata: metadata,
-                                       tracks: [GPXTrack(info: GPXPathInfo(name: metadata.name), segments: [GPXTrackSegment(points: points)])])
+            let points = fixes.map {
+                GPXPoint(latitude: $0.latitude, longitude: $0.longitude, elevation: $0.altitudeMeters, time: $0.time)
+            }
+            let document = GPXDocument(
+                creator: "RaceKit live", metadata: metadata,
+                tracks: [GPXTrack(info: GPXPathInfo(name: metadata.name), segments: [GPXTrackSegment(points: points)])])
             tracks.append((Self.fileName(index), document))
         }
         self.tracks = tracks
@@ -29,8 +32,10 @@ public struct LogExport: Sendable {
         responses = race.orderedGameInputs.map { input in
             var members = [JSONMember("participant", .string(input.participant))]
             switch input.kind {
-            case .answer(let stop, let choice): members += [JSONMember("stop", .string(stop)), JSONMember("choice", .string(choice))]
-            case .submission(let round, let text): members += [JSONMember("round", .number(Double(round))), JSONMember("text", .string(text))]
+            case .answer(let stop, let choice):
+                members += [JSONMember("stop", .string(stop)), JSONMember("choice", .string(choice))]
+            case .submission(let round, let text):
+                members += [JSONMember("round", .number(Double(round))), JSONMember("text", .string(text))]
             case .leave: members.append(JSONMember("leave", .bool(true)))
             }
             members.append(JSONMember("time", .number(input.time - origin)))
@@ -48,7 +53,9 @@ public struct LogExport: Sendable {
     /// - Throws: `InputError` naming the file that could not be written.
     public func write(to folder: String, raceFile: String? = nil) throws(InputError) {
         _ = try OutputFile.makeFolder(folder + "/tracks")
-        for track in tracks { try track.document.write(to: folder + "/tracks/" + track.fileName, creator: "RaceKit live") }
+        for track in tracks {
+            try track.document.write(to: folder + "/tracks/" + track.fileName, creator: "RaceKit live")
+        }
         try OutputFile.write(Array(responses.utf8), to: folder + "/responses.jsonl")
         if let raceFile { try OutputFile.write(Array(raceFile.utf8), to: folder + "/race.json") }
     }

@@ -22,9 +22,11 @@ public struct LiveFix: Hashable, Sendable {
     public var batteryPercent: Double?
 
     /// Creates a fix.
-    public init(participant: String, time: Double, latitude: Double, longitude: Double, accuracyMeters: Double? = nil,
-                altitudeMeters: Double? = nil, speedMetersPerSecond: Double? = nil, bearingDegrees: Double? = nil,
-                batteryPercent: Double? = nil) {
+    public init(
+        participant: String, time: Double, latitude: Double, longitude: Double, accuracyMeters: Double? = nil,
+        altitudeMeters: Double? = nil, speedMetersPerSecond: Double? = nil, bearingDegrees: Double? = nil,
+        batteryPercent: Double? = nil
+    ) {
         self.participant = participant
         self.time = time
         self.latitude = latitude

@@ -26,10 +26,13 @@ enum LogEntryRow {
             case .end: kind = "end"
             }
         }
-        return [.text(entry.raceID), .integer(Int(entry.sequence)), .float(entry.recordedAt), .text(kind), text(participant), .float(time),
-                real(fix?.latitude), real(fix?.longitude), real(fix?.accuracyMeters), real(fix?.altitudeMeters),
-                real(fix?.speedMetersPerSecond), real(fix?.bearingDegrees), real(fix?.batteryPercent),
-                text(stop), text(body), round.map { .integer($0) } ?? .null]
+        return [
+            .text(entry.raceID), .integer(Int(entry.sequence)), .float(entry.recordedAt), .text(kind),
+            text(participant), .float(time),
+            real(fix?.latitude), real(fix?.longitude), real(fix?.accuracyMeters), real(fix?.altitudeMeters),
+            real(fix?.speedMetersPerSecond), real(fix?.bearingDegrees), real(fix?.batteryPercent),
+            text(stop), text(body), round.map { .integer($0) } ?? .null,
+        ]
     }
 
     /// The entry a row holds.
@@ -39,38 +42,53 @@ enum LogEntryRow {
             guard let value = row.column(name), !value.isNull else { return nil }
             return value
         }
-        guard let raceID = column("race_id")?.string, let sequence = column("seq")?.integer, let kind = column("kind")?.string,
-              let time = column("time")?.double else {
+        guard let raceID = column("race_id")?.string, let sequence = column("seq")?.integer,
+            let kind = column("kind")?.string,
+            let time = column("time")?.double
+        else {
             throw LiveStoreError.corrupt("log row \(row)")
         }
         func required<T>(_ value: T?, _ name: String) throws -> T {
-            guard let value else { throw LiveStoreError.corrupt("log entry \(sequence) of race \"\(raceID)\" has no \(name)") }
+            guard let value else {
+                throw LiveStoreError.corrupt("log entry \(sequence) of race \"\(raceID)\" has no \(name)")
+            }
             return value
         }
         let participant = column("participant")?.string
         let payload: LogPayload
         switch kind {
         case "fix":
-            payload = .fix(LiveFix(participant: try required(participant, "participant"), time: time,
-                                   latitude: try required(column("latitude")?.double, "latitude"),
-                                   longitude: try required(column("longitude")?.double, "longitude"),
-                                   accuracyMeters: column("accuracy")?.double, altitudeMeters: column("altitude")?.double,
-                                   speedMetersPerSecond: column("speed")?.double, bearingDegrees: column("bearing")?.double,
-                                   batteryPercent: column("battery")?.double))
+            payload = .fix(
+                LiveFix(
+                    participant: try required(participant, "participant"), time: time,
+                    latitude: try required(column("latitude")?.double, "latitude"),
+                    longitude: try required(column("longitude")?.double, "longitude"),
+                    accuracyMeters: column("accuracy")?.double, altitudeMeters: column("altitude")?.double,
+                    speedMetersPerSecond: column("speed")?.double, bearingDegrees: column("bearing")?.double,
+                    batteryPercent: column("battery")?.double))
         case "answer":
-            payload = .game(LiveGameInput(participant: try required(participant, "participant"), time: time,
-                                          kind: .answer(stop: try required(column("stop")?.string, "stop"),
-                                                        choice: try required(column("text")?.string, "choice"))))
+            payload = .game(
+                LiveGameInput(
+                    participant: try required(participant, "participant"), time: time,
+                    kind: .answer(
+                        stop: try required(column("stop")?.string, "stop"),
+                        choice: try required(column("text")?.string, "choice"))))
         case "submission":
-            payload = .game(LiveGameInput(participant: try required(participant, "participant"), time: time,
-                                          kind: .submission(round: try required(column("round")?.integer, "round"),
-                                                            text: try required(column("text")?.string, "text"))))
+            payload = .game(
+                LiveGameInput(
+                    participant: try required(participant, "participant"), time: time,
+                    kind: .submission(
+                        round: try required(column("round")?.integer, "round"),
+                        text: try required(column("text")?.string, "text"))))
         case "leave":
-            payload = .game(LiveGameInput(participant: try required(participant, "participant"), time: time, kind: .leave))
+            payload = .game(
+                LiveGameInput(participant: try required(participant, "participant"), time: time, kind: .leave))
         case "start": payload = .organiser(.start(time: time))
         case "end": payload = .organiser(.end(time: time))
-        default: throw LiveStoreError.corrupt("log entry \(sequence) of race \"\(raceID)\" has the unknown kind \"\(kind)\"")
+        default:
+            throw LiveStoreError.corrupt("log entry \(sequence) of race \"\(raceID)\" has the unknown kind \"\(kind)\"")
         }
-        return LogEntry(raceID: raceID, sequence: Int64(sequence), recordedAt: column("recorded_at")?.double ?? 0, payload: payload)
+        return LogEntry(
+            raceID: raceID, sequence: Int64(sequence), recordedAt: column("recorded_at")?.double ?? 0, payload: payload)
     }
 }

@@ -32,13 +32,18 @@ public actor SQLiteLiveStore: LiveStore {
     /// Applies the migrations not yet in `schema_migrations`, each in its own transaction.
     public func migrate() async throws {
         try await queue.run { [connection] in
-            _ = try await connection.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)")
-            let applied = Set(try await connection.query("SELECT version FROM schema_migrations").compactMap { $0.column("version")?.integer })
+            _ = try await connection.query(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)")
+            let applied = Set(
+                try await connection.query("SELECT version FROM schema_migrations").compactMap {
+                    $0.column("version")?.integer
+                })
             for migration in SQLiteMigrations.all where !applied.contains(Int(migration.version)) {
                 try await Self.transaction(connection) {
                     for statement in migration.statements { _ = try await connection.query(statement) }
-                    _ = try await connection.query("INSERT INTO schema_migrations (version, applied_at) VALUES (?, strftime('%s','now'))",
-                                                   [.integer(migration.version)])
+                    _ = try await connection.query(
+                        "INSERT INTO schema_migrations (version, applied_at) VALUES (?, strftime('%s','now'))",
+                        [.integer(migration.version)])
                 }
             }
         }
@@ -47,19 +52,22 @@ public actor SQLiteLiveStore: LiveStore {
     /// The highest migration applied.
     public func schemaVersion() async throws -> Int {
         try await queue.run { [connection] in
-            try await connection.query("SELECT MAX(version) AS v FROM schema_migrations").first?.column("v")?.integer ?? 0
+            try await connection.query("SELECT MAX(version) AS v FROM schema_migrations").first?.column("v")?.integer
+                ?? 0
         }
     }
 
     /// Stores a new race.
     public func createRace(_ race: StoredRace) async throws {
-        try await write("race \"\(race.id)\"", "INSERT INTO races (id, race_file, created_at) VALUES (?, ?, ?)",
-                        [.text(race.id), .text(race.raceFile), .float(race.createdAt)])
+        try await write(
+            "race \"\(race.id)\"", "INSERT INTO races (id, race_file, created_at) VALUES (?, ?, ?)",
+            [.text(race.id), .text(race.raceFile), .float(race.createdAt)])
     }
 
     /// Replaces a race's file.
     public func updateRaceFile(raceID: String, raceFile: String) async throws {
-        try await write("race \"\(raceID)\"", "UPDATE races SET race_file = ? WHERE id = ?", [.text(raceFile), .text(raceID)])
+        try await write(
+            "race \"\(raceID)\"", "UPDATE races SET race_file = ? WHERE id = ?", [.text(raceFile), .text(raceID)])
     }
 
     /// The race with this id, if any.
@@ -74,54 +82,75 @@ public actor SQLiteLiveStore: LiveStore {
 
     /// Stores a participant; the joining order is kept.
     public func addParticipant(_ p: StoredParticipant) async throws {
-        try await write("participant \"\(p.id)\" in race \"\(p.raceID)\"",
-                        """
-                        INSERT INTO participants (race_id, id, display_name, joined_at, join_order)
-                        VALUES (?, ?, ?, ?, (SELECT COUNT(*) FROM participants WHERE race_id = ?))
-                        """,
-                        [.text(p.raceID), .text(p.id), .text(p.displayName), .float(p.joinedAt), .text(p.raceID)])
+        try await write(
+            "participant \"\(p.id)\" in race \"\(p.raceID)\"",
+            """
+            INSERT INTO participants (race_id, id, display_name, joined_at, join_order)
+            VALUES (?, ?, ?, ?, (SELECT COUNT(*) FROM participants WHERE race_id = ?))
+            """,
+            [.text(p.raceID), .text(p.id), .text(p.displayName), .float(p.joinedAt), .text(p.raceID)])
     }
 
     /// A race's participants in joining order.
     public func participants(raceID: String) async throws -> [StoredParticipant] {
-        try await read("SELECT race_id, id, display_name, joined_at FROM participants WHERE race_id = ? ORDER BY join_order", [.text(raceID)]).map { row in
-            StoredParticipant(raceID: row.column("race_id")?.string ?? "", id: row.column("id")?.string ?? "",
-                              displayName: row.column("display_name")?.string ?? "", joinedAt: row.column("joined_at")?.double ?? 0)
+        try await read(
+            "SELECT race_id, id, display_name, joined_at FROM participants WHERE race_id = ? ORDER BY join_order",
+            [.text(raceID)]
+        ).map { row in
+            StoredParticipant(
+                raceID: row.column("race_id")?.string ?? "", id: row.column("id")?.string ?? "",
+                displayName: row.column("display_name")?.string ?? "", joinedAt: row.column("joined_at")?.double ?? 0)
         }
     }
 
     /// Stores a credential's hash.
     public func addCredential(_ c: StoredCredential) async throws {
-        try await write("credential", "INSERT INTO credentials (hash, race_id, role, participant) VALUES (?, ?, ?, ?)",
-                        [.text(c.hash), .text(c.raceID), .text(c.role.rawValue), c.participant.map { .text($0) } ?? .null])
+        try await write(
+            "credential", "INSERT INTO credentials (hash, race_id, role, participant) VALUES (?, ?, ?, ?)",
+            [.text(c.hash), .text(c.raceID), .text(c.role.rawValue), c.participant.map { .text($0) } ?? .null])
     }
 
     /// The credential with this hash, if any.
     public func credential(hash: String) async throws -> StoredCredential? {
-        guard let row = try await read("SELECT hash, race_id, role, participant FROM credentials WHERE hash = ?", [.text(hash)]).first else { return nil }
+        guard
+            let row = try await read(
+                "SELECT hash, race_id, role, participant FROM credentials WHERE hash = ?", [.text(hash)]
+            ).first
+        else { return nil }
         guard let role = row.column("role")?.string.flatMap(CredentialRole.init(rawValue:)) else {
             throw LiveStoreError.corrupt("credential role \(row.column("role") ?? .null)")
         }
-        return StoredCredential(hash: hash, raceID: row.column("race_id")?.string ?? "", role: role, participant: row.column("participant")?.string)
+        return StoredCredential(
+            hash: hash, raceID: row.column("race_id")?.string ?? "", role: role,
+            participant: row.column("participant")?.string)
     }
 
     /// Stores a join code's hash.
     public func addJoinCode(_ code: StoredJoinCode) async throws {
-        try await write("join code", "INSERT INTO join_codes (hash, race_id, maximum_uses, uses, expires_at) VALUES (?, ?, ?, ?, ?)",
-                        [.text(code.hash), .text(code.raceID), code.maximumUses.map { .integer($0) } ?? .null, .integer(code.uses),
-                         code.expiresAt.map { .float($0) } ?? .null])
+        try await write(
+            "join code",
+            "INSERT INTO join_codes (hash, race_id, maximum_uses, uses, expires_at) VALUES (?, ?, ?, ?, ?)",
+            [
+                .text(code.hash), .text(code.raceID), code.maximumUses.map { .integer($0) } ?? .null,
+                .integer(code.uses),
+                code.expiresAt.map { .float($0) } ?? .null,
+            ])
     }
 
     /// Counts one use of a valid code, in one statement.
     public func redeemJoinCode(hash: String, now: Double) async throws -> StoredJoinCode? {
         // One statement: the check and the count cannot be separated by another join.
-        try await read("""
+        try await read(
+            """
             UPDATE join_codes SET uses = uses + 1
             WHERE hash = ? AND (maximum_uses IS NULL OR uses < maximum_uses) AND (expires_at IS NULL OR expires_at > ?)
             RETURNING hash, race_id, maximum_uses, uses, expires_at
-            """, [.text(hash), .float(now)]).first.map { row in
-            StoredJoinCode(hash: hash, raceID: row.column("race_id")?.string ?? "", maximumUses: row.column("maximum_uses")?.integer,
-                           uses: row.column("uses")?.integer ?? 0, expiresAt: row.column("expires_at")?.double)
+            """, [.text(hash), .float(now)]
+        ).first.map { row in
+            StoredJoinCode(
+                hash: hash, raceID: row.column("race_id")?.string ?? "",
+                maximumUses: row.column("maximum_uses")?.integer,
+                uses: row.column("uses")?.integer ?? 0, expiresAt: row.column("expires_at")?.double)
         }
     }
 
@@ -133,7 +162,9 @@ public actor SQLiteLiveStore: LiveStore {
                 var start = 0
                 while start < entries.count {
                     let chunk = entries[start..<min(start + Self.rowsPerInsert, entries.count)]
-                    let placeholders = Array(repeating: "(" + Array(repeating: "?", count: 16).joined(separator: ",") + ")", count: chunk.count)
+                    let placeholders = Array(
+                        repeating: "(" + Array(repeating: "?", count: 16).joined(separator: ",") + ")",
+                        count: chunk.count)
                     let sql = """
                         INSERT INTO log_entries (race_id, seq, recorded_at, kind, participant, time, latitude, longitude, accuracy,
                                                  altitude, speed, bearing, battery, stop, text, round)
@@ -152,8 +183,11 @@ public actor SQLiteLiveStore: LiveStore {
 
     /// A race's entries after `sequence`, in order.
     public func entries(raceID: String, after sequence: Int64) async throws -> [LogEntry] {
-        try await read("SELECT * FROM log_entries WHERE race_id = ? AND seq > ? ORDER BY seq", [.text(raceID), .integer(Int(sequence))])
-            .map { try LogEntryRow.entry($0) }
+        try await read(
+            "SELECT * FROM log_entries WHERE race_id = ? AND seq > ? ORDER BY seq",
+            [.text(raceID), .integer(Int(sequence))]
+        )
+        .map { try LogEntryRow.entry($0) }
     }
 
     /// Closes the connection after every queued call.
@@ -194,7 +228,8 @@ public actor SQLiteLiveStore: LiveStore {
     }
 
     private static func race(_ row: SQLiteRow) -> StoredRace {
-        StoredRace(id: row.column("id")?.string ?? "", raceFile: row.column("race_file")?.string ?? "",
-                   createdAt: row.column("created_at")?.double ?? 0)
+        StoredRace(
+            id: row.column("id")?.string ?? "", raceFile: row.column("race_file")?.string ?? "",
+            createdAt: row.column("created_at")?.double ?? 0)
     }
 }

@@ -4,64 +4,67 @@
 enum SQLiteMigrations {
     /// Version and statements, in order.
     static let all: [(version: Int, statements: [String])] = [
-        (1, [
-            """
-            CREATE TABLE races (
-                id TEXT PRIMARY KEY,
-                race_file TEXT NOT NULL,
-                created_at REAL NOT NULL
-            )
-            """,
-            """
-            CREATE TABLE participants (
-                race_id TEXT NOT NULL REFERENCES races(id),
-                id TEXT NOT NULL,
-                display_name TEXT NOT NULL,
-                joined_at REAL NOT NULL,
-                join_order INTEGER NOT NULL,
-                PRIMARY KEY (race_id, id)
-            )
-            """,
-            """
-            CREATE TABLE credentials (
-                hash TEXT PRIMARY KEY,
-                race_id TEXT NOT NULL REFERENCES races(id),
-                role TEXT NOT NULL,
-                participant TEXT
-            )
-            """,
-            """
-            CREATE TABLE join_codes (
-                hash TEXT PRIMARY KEY,
-                race_id TEXT NOT NULL REFERENCES races(id),
-                maximum_uses INTEGER,
-                uses INTEGER NOT NULL DEFAULT 0,
-                expires_at REAL
-            )
-            """,
-            // One table for every kind of entry, so a batch is one statement and a race's log
-            // is read in sequence order from the primary key without touching other races.
-            """
-            CREATE TABLE log_entries (
-                race_id TEXT NOT NULL REFERENCES races(id),
-                seq INTEGER NOT NULL,
-                recorded_at REAL NOT NULL,
-                kind TEXT NOT NULL,
-                participant TEXT,
-                time REAL NOT NULL,
-                latitude REAL,
-                longitude REAL,
-                accuracy REAL,
-                altitude REAL,
-                speed REAL,
-                bearing REAL,
-                battery REAL,
-                stop TEXT,
-                text TEXT,
-                round INTEGER,
-                PRIMARY KEY (race_id, seq)
-            ) WITHOUT ROWID
-            """,
-        ]),
+        (
+            1,
+            [
+                """
+                CREATE TABLE races (
+                    id TEXT PRIMARY KEY,
+                    race_file TEXT NOT NULL,
+                    created_at REAL NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE participants (
+                    race_id TEXT NOT NULL REFERENCES races(id),
+                    id TEXT NOT NULL,
+                    display_name TEXT NOT NULL,
+                    joined_at REAL NOT NULL,
+                    join_order INTEGER NOT NULL,
+                    PRIMARY KEY (race_id, id)
+                )
+                """,
+                """
+                CREATE TABLE credentials (
+                    hash TEXT PRIMARY KEY,
+                    race_id TEXT NOT NULL REFERENCES races(id),
+                    role TEXT NOT NULL,
+                    participant TEXT
+                )
+                """,
+                """
+                CREATE TABLE join_codes (
+                    hash TEXT PRIMARY KEY,
+                    race_id TEXT NOT NULL REFERENCES races(id),
+                    maximum_uses INTEGER,
+                    uses INTEGER NOT NULL DEFAULT 0,
+                    expires_at REAL
+                )
+                """,
+                // One table for every kind of entry, so a batch is one statement and a race's log
+                // is read in sequence order from the primary key without touching other races.
+                """
+                CREATE TABLE log_entries (
+                    race_id TEXT NOT NULL REFERENCES races(id),
+                    seq INTEGER NOT NULL,
+                    recorded_at REAL NOT NULL,
+                    kind TEXT NOT NULL,
+                    participant TEXT,
+                    time REAL NOT NULL,
+                    latitude REAL,
+                    longitude REAL,
+                    accuracy REAL,
+                    altitude REAL,
+                    speed REAL,
+                    bearing REAL,
+                    battery REAL,
+                    stop TEXT,
+                    text TEXT,
+                    round INTEGER,
+                    PRIMARY KEY (race_id, seq)
+                ) WITHOUT ROWID
+                """,
+            ]
+        )
     ]
 }

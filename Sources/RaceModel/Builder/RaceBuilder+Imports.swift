@@ -21,7 +21,8 @@ extension RaceBuilder {
             let points = stop.points.map { Int($0.rounded()) }
             switch stop.fence {
             case .circle(let circle):
-                builder.addStop(name, at: circle.centre, id: id, radius: circle.radiusMeters, points: points, task: task)
+                builder.addStop(
+                    name, at: circle.centre, id: id, radius: circle.radiusMeters, points: points, task: task)
             case .polygon(let polygon):
                 builder.addStop(name, polygons: polygon.polygons, id: id, points: points, task: task)
             }
@@ -35,9 +36,10 @@ extension RaceBuilder {
         var builder = self
         for (i, point) in waypoints.enumerated() {
             let details = point.details
-            builder.addStop(details.name ?? "Waypoint \(i + 1)",
-                            at: Coordinate(uncheckedLatitude: point.latitude, longitude: point.longitude),
-                            notes: details.description)
+            builder.addStop(
+                details.name ?? "Waypoint \(i + 1)",
+                at: Coordinate(uncheckedLatitude: point.latitude, longitude: point.longitude),
+                notes: details.description)
         }
         return builder
     }

@@ -37,35 +37,54 @@ public struct RaceBuilder: Sendable {
     public func radius(_ meters: Meters) -> RaceBuilder { with { $0.defaultRadius = meters } }
 
     /// Adds a circular stop. `id` defaults to a slug of the name, made unique.
-    public func stop(_ name: String, at centre: Coordinate, id: String? = nil, radius: Meters? = nil,
-                     points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil, notes: String? = nil) -> RaceBuilder {
-        with { $0.addStop(name, at: centre, id: id, radius: radius, points: points, task: task, window: window, notes: notes) }
+    public func stop(
+        _ name: String, at centre: Coordinate, id: String? = nil, radius: Meters? = nil,
+        points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil, notes: String? = nil
+    ) -> RaceBuilder {
+        with {
+            $0.addStop(
+                name, at: centre, id: id, radius: radius, points: points, task: task, window: window, notes: notes)
+        }
     }
 
     /// ``stop(_:at:id:radius:points:task:window:notes:)`` in place: what the importers call in
     /// their loops, since each fluent call copies the builder's stops (O(n) each, O(n²) in all).
-    mutating func addStop(_ name: String, at centre: Coordinate, id: String? = nil, radius: Meters? = nil,
-                          points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil, notes: String? = nil) {
-        append(Stop(id: id ?? stopIDs.make(from: name), name: name, fence: .circle(centre: centre, radiusMeters: radius ?? defaultRadius),
-                    task: task, points: points, window: window, notes: notes))
+    mutating func addStop(
+        _ name: String, at centre: Coordinate, id: String? = nil, radius: Meters? = nil,
+        points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil, notes: String? = nil
+    ) {
+        append(
+            Stop(
+                id: id ?? stopIDs.make(from: name), name: name,
+                fence: .circle(centre: centre, radiusMeters: radius ?? defaultRadius),
+                task: task, points: points, window: window, notes: notes))
     }
 
     /// Adds a polygon stop (rings of coordinates, exterior first; closed or open).
-    public func stop(_ name: String, polygon rings: [[Coordinate]], id: String? = nil, points: Int? = nil,
-                     task: StopTask? = nil) -> RaceBuilder {
+    public func stop(
+        _ name: String, polygon rings: [[Coordinate]], id: String? = nil, points: Int? = nil,
+        task: StopTask? = nil
+    ) -> RaceBuilder {
         stop(name, polygons: [rings], id: id, points: points, task: task)
     }
 
     /// Adds a multipolygon stop: polygons of rings (exterior first; closed or open).
-    public func stop(_ name: String, polygons: [[[Coordinate]]], id: String? = nil, points: Int? = nil,
-                     task: StopTask? = nil) -> RaceBuilder {
+    public func stop(
+        _ name: String, polygons: [[[Coordinate]]], id: String? = nil, points: Int? = nil,
+        task: StopTask? = nil
+    ) -> RaceBuilder {
         with { $0.addStop(name, polygons: polygons, id: id, points: points, task: task) }
     }
 
     /// ``stop(_:polygons:id:points:task:)`` in place (see ``addStop(_:at:id:radius:points:task:window:notes:)``).
-    mutating func addStop(_ name: String, polygons: [[[Coordinate]]], id: String? = nil, points: Int? = nil, task: StopTask? = nil) {
-        let closed = polygons.map { rings in rings.map { ring in ring.first == ring.last ? ring : ring + ring.prefix(1) } }
-        append(Stop(id: id ?? stopIDs.make(from: name), name: name, fence: .polygon(closed), task: task, points: points))
+    mutating func addStop(
+        _ name: String, polygons: [[[Coordinate]]], id: String? = nil, points: Int? = nil, task: StopTask? = nil
+    ) {
+        let closed = polygons.map { rings in
+            rings.map { ring in ring.first == ring.last ? ring : ring + ring.prefix(1) }
+        }
+        append(
+            Stop(id: id ?? stopIDs.make(from: name), name: name, fence: .polygon(closed), task: task, points: points))
     }
 
     private mutating func append(_ stop: Stop) {
@@ -76,7 +95,9 @@ public struct RaceBuilder: Sendable {
     /// Adds a participant. `id` defaults to a slug of the name, made unique among the
     /// participants; `team` is a team's name, added as a team (id a slug of it, made unique)
     /// the first time it is named.
-    public func participant(_ name: String, id: String? = nil, team: String? = nil, course: String? = nil) -> RaceBuilder {
+    public func participant(_ name: String, id: String? = nil, team: String? = nil, course: String? = nil)
+        -> RaceBuilder
+    {
         participants([(name, id, team, course)])
     }
 
@@ -86,7 +107,8 @@ public struct RaceBuilder: Sendable {
         with { builder in
             var participantIDs = UniqueIDs(builder.race.participants.map(\.id))
             var teamIDs = UniqueIDs(builder.race.teams.map(\.id))
-            var teamByName = Dictionary(builder.race.teams.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
+            var teamByName = Dictionary(
+                builder.race.teams.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
             for entry in entries {
                 var teamID: String?
                 if let team = entry.team {
@@ -106,7 +128,8 @@ public struct RaceBuilder: Sendable {
                 } else {
                     id = participantIDs.make(from: entry.name)
                 }
-                builder.race.participants.append(Participant(id: id, name: entry.name, team: teamID, course: entry.course))
+                builder.race.participants.append(
+                    Participant(id: id, name: entry.name, team: teamID, course: entry.course))
             }
         }
     }
@@ -114,7 +137,9 @@ public struct RaceBuilder: Sendable {
     public func describe(_ text: String) -> RaceBuilder { with { $0.race.description = text } }
     public func timeLimit(minutes: Double) -> RaceBuilder { with { $0.race.timeLimitSeconds = minutes * 60 } }
     public func start(at time: String, timeZone: String? = nil) -> RaceBuilder {
-        with { $0.race.startTime = time; $0.race.timeZone = timeZone }
+        with {
+            $0.race.startTime = time; $0.race.timeZone = timeZone
+        }
     }
     /// The venue's IANA time zone (`Europe/Zurich`), for display.
     public func timeZone(_ zone: String) -> RaceBuilder { with { $0.race.timeZone = zone } }
@@ -129,8 +154,11 @@ public struct RaceBuilder: Sendable {
         switch layout {
         case .none: break
         case .ordered where ids.count >= 2:
-            race.courses = [Course(id: "main", name: race.name, start: ids.first, finish: ids.last,
-                                   controls: ids.dropFirst().dropLast().map { .stop($0) })]
+            race.courses = [
+                Course(
+                    id: "main", name: race.name, start: ids.first, finish: ids.last,
+                    controls: ids.dropFirst().dropLast().map { .stop($0) })
+            ]
         case .ordered:
             race.courses = [Course(id: "main", name: race.name, controls: ids.map { .stop($0) })]
         case .anyOrder:
@@ -149,7 +177,9 @@ public struct RaceBuilder: Sendable {
     /// "zurich"), other characters as single dashes; "stop" for a name with no letters.
     public static func slug(_ name: String) -> String {
         var slug = ""
-        for scalar in name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased().unicodeScalars {
+        for scalar in name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+            .unicodeScalars
+        {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
                 slug.unicodeScalars.append(scalar)
             } else if !slug.isEmpty, !slug.hasSuffix("-") {

@@ -9,7 +9,8 @@ struct DecodingContext {
     /// Ids of stops the file declares but that were too broken to decode (already reported).
     var undecodedStopIDs: Set<String> = []
 
-    mutating func report(_ severity: Severity, _ code: String, at path: String, _ message: String, hint: String? = nil) {
+    mutating func report(_ severity: Severity, _ code: String, at path: String, _ message: String, hint: String? = nil)
+    {
         issues.append(ValidationIssue(severity, code, at: path, message, hint: hint))
     }
 
@@ -24,11 +25,13 @@ struct DecodingContext {
         for member in members {
             let memberPath = JSONPointer.appending(path, member.key)
             if !seen.insert(member.key).inserted {
-                report(.error, "duplicate-key", at: memberPath, "\"\(member.key)\" appears more than once in this object",
-                       hint: "keep one; JSON readers disagree on which of two duplicates wins")
+                report(
+                    .error, "duplicate-key", at: memberPath, "\"\(member.key)\" appears more than once in this object",
+                    hint: "keep one; JSON readers disagree on which of two duplicates wins")
             } else if !known.contains(member.key) {
-                report(.warning, "unknown-key", at: memberPath, "\"\(member.key)\" is not a field here; it is ignored",
-                       hint: "known fields: \(known.joined(separator: ", "))")
+                report(
+                    .warning, "unknown-key", at: memberPath, "\"\(member.key)\" is not a field here; it is ignored",
+                    hint: "known fields: \(known.joined(separator: ", "))")
             }
         }
         return members
@@ -47,7 +50,9 @@ struct DecodingContext {
     mutating func string(_ members: [JSONMember], _ key: String, at path: String, required: Bool = false) -> String? {
         guard let value = field(members, key, at: path, required: required) else { return nil }
         guard case .string(let text) = value else {
-            report(.error, "wrong-type", at: JSONPointer.appending(path, key), "expected a string, found \(value.typeName)")
+            report(
+                .error, "wrong-type", at: JSONPointer.appending(path, key), "expected a string, found \(value.typeName)"
+            )
             return nil
         }
         return text
@@ -61,7 +66,11 @@ struct DecodingContext {
     mutating func number(_ value: JSONValue, at path: String) -> Double? {
         guard case .number(let x) = value else {
             let found: String
-            if case .string(let text) = value { found = "the string \"\(text.prefix(30))\"" } else { found = value.typeName }
+            if case .string(let text) = value {
+                found = "the string \"\(text.prefix(30))\""
+            } else {
+                found = value.typeName
+            }
             report(.error, "wrong-type", at: path, "expected a number, found \(found)")
             return nil
         }
@@ -71,7 +80,9 @@ struct DecodingContext {
     mutating func integer(_ members: [JSONMember], _ key: String, at path: String) -> Int? {
         guard let x = number(members, key, at: path) else { return nil }
         guard x == x.rounded() else {
-            report(.error, "wrong-type", at: JSONPointer.appending(path, key), "expected a whole number, found \(JSONValue.numberText(x))")
+            report(
+                .error, "wrong-type", at: JSONPointer.appending(path, key),
+                "expected a whole number, found \(JSONValue.numberText(x))")
             return nil
         }
         if let problem = WholeNumber.problem(x, name: key) {
@@ -84,7 +95,9 @@ struct DecodingContext {
     mutating func bool(_ members: [JSONMember], _ key: String, at path: String) -> Bool? {
         guard let value = field(members, key, at: path, required: false) else { return nil }
         guard case .bool(let b) = value else {
-            report(.error, "wrong-type", at: JSONPointer.appending(path, key), "expected true or false, found \(value.typeName)")
+            report(
+                .error, "wrong-type", at: JSONPointer.appending(path, key),
+                "expected true or false, found \(value.typeName)")
             return nil
         }
         return b
@@ -97,14 +110,17 @@ struct DecodingContext {
             return nil
         }
         guard let lon = number(parts[0], at: JSONPointer.appending(path, 0)),
-              let lat = number(parts[1], at: JSONPointer.appending(path, 1)) else { return nil }
+            let lat = number(parts[1], at: JSONPointer.appending(path, 1))
+        else { return nil }
         do throws(CoordinateError) {
             return try Coordinate(latitude: lat, longitude: lon)
         } catch {
             let index = error.component == .longitude ? 0 : 1
-            report(.error, "coordinate-out-of-range", at: JSONPointer.appending(path, index),
-                   CoordinateError(component: error.component, value: error.value, problem: error.problem, source: "").description,
-                   hint: "positions are [longitude, latitude] in degrees, as in GeoJSON")
+            report(
+                .error, "coordinate-out-of-range", at: JSONPointer.appending(path, index),
+                CoordinateError(component: error.component, value: error.value, problem: error.problem, source: "")
+                    .description,
+                hint: "positions are [longitude, latitude] in degrees, as in GeoJSON")
             return nil
         }
     }

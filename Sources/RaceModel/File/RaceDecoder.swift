@@ -6,14 +6,17 @@ import RaceKitCore
 /// Each function reads one object of the format (docs/race-format.md) at its JSON pointer.
 enum RaceDecoder {
     static func race(_ json: JSONValue, _ c: inout DecodingContext, _ sources: inout SourceIndices) -> Race? {
-        let keys = ["format", "name", "description", "startTime", "timeZone", "timeLimitSeconds", "rules", "mode",
-                    "stops", "courses", "participants", "teams"]
+        let keys = [
+            "format", "name", "description", "startTime", "timeZone", "timeLimitSeconds", "rules", "mode",
+            "stops", "courses", "participants", "teams",
+        ]
         guard let root = c.object(json, at: "", known: keys) else { return nil }
         switch c.string(root, "format", at: "", required: true) {
         case Race.format?, nil: break
         case let other?:
-            c.report(.error, "unsupported-format", at: "/format", "format \"\(other)\" is not \(Race.format)",
-                     hint: "this version of racekit reads \(Race.format) files")
+            c.report(
+                .error, "unsupported-format", at: "/format", "format \"\(other)\" is not \(Race.format)",
+                hint: "this version of racekit reads \(Race.format) files")
         }
         let name = c.string(root, "name", at: "", required: true) ?? ""
         var race = Race(name: name)
@@ -22,7 +25,9 @@ enum RaceDecoder {
         race.timeZone = c.string(root, "timeZone", at: "")
         race.timeLimitSeconds = c.number(root, "timeLimitSeconds", at: "")
         if let rules = root.first(where: { $0.key == "rules" })?.value { race.rules = self.rules(rules, &c) }
-        if let mode = root.first(where: { $0.key == "mode" })?.value, let selection = self.mode(mode, &c) { race.mode = selection }
+        if let mode = root.first(where: { $0.key == "mode" })?.value, let selection = self.mode(mode, &c) {
+            race.mode = selection
+        }
         (race.stops, sources.stops) = list(root, "stops", &c, stop)
         (race.courses, sources.courses) = list(root, "courses", &c, course)
         (race.participants, sources.participants) = list(root, "participants", &c, participant)
@@ -32,8 +37,10 @@ enum RaceDecoder {
 
     /// Decodes each element of the array at `/key`, skipping (and having reported) the bad
     /// ones; returns the decoded elements and their indices in the file.
-    private static func list<T>(_ root: [JSONMember], _ key: String, _ c: inout DecodingContext,
-                                _ element: (JSONValue, String, inout DecodingContext) -> T?) -> ([T], [Int]) {
+    private static func list<T>(
+        _ root: [JSONMember], _ key: String, _ c: inout DecodingContext,
+        _ element: (JSONValue, String, inout DecodingContext) -> T?
+    ) -> ([T], [Int]) {
         let path = "/" + key
         guard let elements = c.array(root.first(where: { $0.key == key })?.value, at: path) else { return ([], []) }
         var decoded: [T] = [], indices: [Int] = []
@@ -47,8 +54,10 @@ enum RaceDecoder {
     }
 
     static func rules(_ json: JSONValue, _ c: inout DecodingContext) -> RaceRules {
-        let keys = ["minimumDwellSeconds", "exitMarginMeters", "requiredAccuracyMeters", "speedMetersPerSecond",
-                    "secondsPerWrongAnswer", "pointsPerMinuteOver"]
+        let keys = [
+            "minimumDwellSeconds", "exitMarginMeters", "requiredAccuracyMeters", "speedMetersPerSecond",
+            "secondsPerWrongAnswer", "pointsPerMinuteOver",
+        ]
         var rules = RaceRules()
         guard let o = c.object(json, at: "/rules", known: keys) else { return rules }
         rules.minimumDwellSeconds = c.number(o, "minimumDwellSeconds", at: "/rules") ?? rules.minimumDwellSeconds
@@ -62,9 +71,11 @@ enum RaceDecoder {
 
     static func mode(_ json: JSONValue, _ c: inout DecodingContext) -> GameModeSelection? {
         guard let o = c.object(json, at: "/mode", known: ["name", "config"]),
-              let name = c.string(o, "name", at: "/mode", required: true) else { return nil }
+            let name = c.string(o, "name", at: "/mode", required: true)
+        else { return nil }
         let config = o.first { $0.key == "config" }?.value ?? .object([])
-        if case .object = config {} else {
+        if case .object = config {
+        } else {
             c.report(.error, "wrong-type", at: "/mode/config", "expected an object, found \(config.typeName)")
         }
         return GameModeSelection(name: name, configuration: config)
@@ -89,12 +100,15 @@ enum RaceDecoder {
         var stop = Stop(id: id, name: name, fence: fence)
         stop.points = c.integer(o, "points", at: path)
         stop.notes = c.string(o, "notes", at: path)
-        if let task = o.first(where: { $0.key == "task" })?.value { stop.task = self.task(task, JSONPointer.appending(path, "task"), &c) }
+        if let task = o.first(where: { $0.key == "task" })?.value {
+            stop.task = self.task(task, JSONPointer.appending(path, "task"), &c)
+        }
         if let window = o.first(where: { $0.key == "window" })?.value {
             let windowPath = JSONPointer.appending(path, "window")
             if let w = c.object(window, at: windowPath, known: ["opensAfterSeconds", "closesAfterSeconds"]) {
-                stop.window = TimeWindow(opensAfterSeconds: c.number(w, "opensAfterSeconds", at: windowPath),
-                                         closesAfterSeconds: c.number(w, "closesAfterSeconds", at: windowPath))
+                stop.window = TimeWindow(
+                    opensAfterSeconds: c.number(w, "opensAfterSeconds", at: windowPath),
+                    closesAfterSeconds: c.number(w, "closesAfterSeconds", at: windowPath))
             }
         }
         return stop
@@ -102,7 +116,8 @@ enum RaceDecoder {
 
     static func fence(_ json: JSONValue, _ path: String, _ c: inout DecodingContext) -> StopFence? {
         guard let o = c.object(json, at: path, known: ["type", "center", "radius", "coordinates"]),
-              let type = c.string(o, "type", at: path, required: true) else { return nil }
+            let type = c.string(o, "type", at: path, required: true)
+        else { return nil }
         switch type {
         case "circle":
             guard let centreJSON = o.first(where: { $0.key == "center" })?.value else {
@@ -115,7 +130,8 @@ enum RaceDecoder {
             return .circle(centre: centre, radiusMeters: radius)
         case "polygon", "multipolygon":
             let coordinatesPath = JSONPointer.appending(path, "coordinates")
-            guard let coordinates = c.array(o.first(where: { $0.key == "coordinates" })?.value, at: coordinatesPath) else {
+            guard let coordinates = c.array(o.first(where: { $0.key == "coordinates" })?.value, at: coordinatesPath)
+            else {
                 if o.first(where: { $0.key == "coordinates" }) == nil {
                     c.report(.error, "missing-field", at: path, "the required field \"coordinates\" is missing")
                 }
@@ -127,13 +143,15 @@ enum RaceDecoder {
             var polygons: [[[Coordinate]]] = []
             for (i, polygon) in coordinates.enumerated() {
                 let polygonPath = JSONPointer.appending(coordinatesPath, i)
-                guard let ringList = c.array(polygon, at: polygonPath), let rings = rings(ringList, polygonPath, &c) else { return nil }
+                guard let ringList = c.array(polygon, at: polygonPath), let rings = rings(ringList, polygonPath, &c)
+                else { return nil }
                 polygons.append(rings)
             }
             return .polygon(polygons)
         default:
-            c.report(.error, "unknown-fence-type", at: JSONPointer.appending(path, "type"),
-                     "fence type \"\(type)\" is not circle, polygon or multipolygon")
+            c.report(
+                .error, "unknown-fence-type", at: JSONPointer.appending(path, "type"),
+                "fence type \"\(type)\" is not circle, polygon or multipolygon")
             return nil
         }
     }
@@ -163,9 +181,12 @@ enum RaceDecoder {
         let answer = c.string(o, "answer", at: path, required: true)
         let optionsPath = JSONPointer.appending(path, "options")
         var options: [String] = []
-        for (i, option) in (c.array(o.first(where: { $0.key == "options" })?.value, at: optionsPath) ?? []).enumerated() {
+        for (i, option) in (c.array(o.first(where: { $0.key == "options" })?.value, at: optionsPath) ?? []).enumerated()
+        {
             guard case .string(let text) = option else {
-                c.report(.error, "wrong-type", at: JSONPointer.appending(optionsPath, i), "expected a string, found \(option.typeName)")
+                c.report(
+                    .error, "wrong-type", at: JSONPointer.appending(optionsPath, i),
+                    "expected a string, found \(option.typeName)")
                 continue
             }
             options.append(text)
@@ -176,29 +197,37 @@ enum RaceDecoder {
 
     static func course(_ json: JSONValue, _ path: String, _ c: inout DecodingContext) -> Course? {
         guard let o = c.object(json, at: path, known: ["id", "name", "start", "finish", "controls", "optional"]),
-              let id = c.string(o, "id", at: path, required: true) else { return nil }
-        var course = Course(id: id, name: c.string(o, "name", at: path), start: c.string(o, "start", at: path),
-                            finish: c.string(o, "finish", at: path), controls: [])
+            let id = c.string(o, "id", at: path, required: true)
+        else { return nil }
+        var course = Course(
+            id: id, name: c.string(o, "name", at: path), start: c.string(o, "start", at: path),
+            finish: c.string(o, "finish", at: path), controls: [])
         let controlsPath = JSONPointer.appending(path, "controls")
-        for (i, item) in (c.array(o.first(where: { $0.key == "controls" })?.value, at: controlsPath) ?? []).enumerated() {
+        for (i, item) in (c.array(o.first(where: { $0.key == "controls" })?.value, at: controlsPath) ?? []).enumerated()
+        {
             let itemPath = JSONPointer.appending(controlsPath, i)
             switch item {
             case .string(let stop): course.controls.append(.stop(stop))
             case .object:
                 guard let group = c.object(item, at: itemPath, known: ["anyOrder"]) else { continue }
                 let groupPath = JSONPointer.appending(itemPath, "anyOrder")
-                let ids = (c.array(group.first(where: { $0.key == "anyOrder" })?.value, at: groupPath) ?? []).compactMap { value -> String? in
+                let ids = (c.array(group.first(where: { $0.key == "anyOrder" })?.value, at: groupPath) ?? []).compactMap
+                { value -> String? in
                     if case .string(let s) = value { return s }
-                    c.report(.error, "wrong-type", at: groupPath, "expected stop ids (strings), found \(value.typeName)")
+                    c.report(
+                        .error, "wrong-type", at: groupPath, "expected stop ids (strings), found \(value.typeName)")
                     return nil
                 }
                 course.controls.append(.anyOrder(ids))
             default:
-                c.report(.error, "wrong-type", at: itemPath, "expected a stop id or {\"anyOrder\": [...]}, found \(item.typeName)")
+                c.report(
+                    .error, "wrong-type", at: itemPath,
+                    "expected a stop id or {\"anyOrder\": [...]}, found \(item.typeName)")
             }
         }
         let optionalPath = JSONPointer.appending(path, "optional")
-        course.optional = (c.array(o.first(where: { $0.key == "optional" })?.value, at: optionalPath) ?? []).compactMap {
+        course.optional = (c.array(o.first(where: { $0.key == "optional" })?.value, at: optionalPath) ?? []).compactMap
+        {
             if case .string(let s) = $0 { return s }
             c.report(.error, "wrong-type", at: optionalPath, "expected stop ids (strings), found \($0.typeName)")
             return nil
@@ -208,14 +237,17 @@ enum RaceDecoder {
 
     static func participant(_ json: JSONValue, _ path: String, _ c: inout DecodingContext) -> Participant? {
         guard let o = c.object(json, at: path, known: ["id", "name", "team", "course"]),
-              let id = c.string(o, "id", at: path, required: true) else { return nil }
-        return Participant(id: id, name: c.string(o, "name", at: path) ?? id, team: c.string(o, "team", at: path),
-                           course: c.string(o, "course", at: path))
+            let id = c.string(o, "id", at: path, required: true)
+        else { return nil }
+        return Participant(
+            id: id, name: c.string(o, "name", at: path) ?? id, team: c.string(o, "team", at: path),
+            course: c.string(o, "course", at: path))
     }
 
     static func team(_ json: JSONValue, _ path: String, _ c: inout DecodingContext) -> Team? {
         guard let o = c.object(json, at: path, known: ["id", "name"]),
-              let id = c.string(o, "id", at: path, required: true) else { return nil }
+            let id = c.string(o, "id", at: path, required: true)
+        else { return nil }
         return Team(id: id, name: c.string(o, "name", at: path) ?? id)
     }
 }

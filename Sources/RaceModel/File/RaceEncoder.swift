@@ -12,22 +12,38 @@ enum RaceEncoder {
         if let z = race.timeZone { m.append(JSONMember("timeZone", .string(z))) }
         if let l = race.timeLimitSeconds { m.append(JSONMember("timeLimitSeconds", .number(l))) }
         m.append(JSONMember("rules", rules(race.rules)))
-        m.append(JSONMember("mode", .object([JSONMember("name", .string(race.mode.name)), JSONMember("config", race.mode.configuration)])))
+        m.append(
+            JSONMember(
+                "mode",
+                .object([JSONMember("name", .string(race.mode.name)), JSONMember("config", race.mode.configuration)])))
         m.append(JSONMember("stops", .array(race.stops.map(stop))))
         m.append(JSONMember("courses", .array(race.courses.map(course))))
-        if !race.participants.isEmpty { m.append(JSONMember("participants", .array(race.participants.map(participant)))) }
+        if !race.participants.isEmpty {
+            m.append(JSONMember("participants", .array(race.participants.map(participant))))
+        }
         if !race.teams.isEmpty {
-            m.append(JSONMember("teams", .array(race.teams.map { .object([JSONMember("id", .string($0.id)), JSONMember("name", .string($0.name))]) })))
+            m.append(
+                JSONMember(
+                    "teams",
+                    .array(
+                        race.teams.map {
+                            .object([JSONMember("id", .string($0.id)), JSONMember("name", .string($0.name))])
+                        })))
         }
         return .object(m)
     }
 
     static func rules(_ r: RaceRules) -> JSONValue {
-        var m = [JSONMember("minimumDwellSeconds", .number(r.minimumDwellSeconds)), JSONMember("exitMarginMeters", .number(r.exitMarginMeters))]
+        var m = [
+            JSONMember("minimumDwellSeconds", .number(r.minimumDwellSeconds)),
+            JSONMember("exitMarginMeters", .number(r.exitMarginMeters)),
+        ]
         if let a = r.requiredAccuracyMeters { m.append(JSONMember("requiredAccuracyMeters", .number(a))) }
-        m += [JSONMember("speedMetersPerSecond", .number(r.speedMetersPerSecond)),
-              JSONMember("secondsPerWrongAnswer", .number(r.secondsPerWrongAnswer)),
-              JSONMember("pointsPerMinuteOver", .number(Double(r.pointsPerMinuteOver)))]
+        m += [
+            JSONMember("speedMetersPerSecond", .number(r.speedMetersPerSecond)),
+            JSONMember("secondsPerWrongAnswer", .number(r.secondsPerWrongAnswer)),
+            JSONMember("pointsPerMinuteOver", .number(Double(r.pointsPerMinuteOver))),
+        ]
         return .object(m)
     }
 
@@ -37,19 +53,32 @@ enum RaceEncoder {
         var m = [JSONMember("id", .string(s.id)), JSONMember("name", .string(s.name))]
         switch s.fence {
         case .circle(let centre, let radius):
-            m.append(JSONMember("fence", .object([JSONMember("type", .string("circle")), JSONMember("center", position(centre)),
-                                                  JSONMember("radius", .number(radius))])))
+            m.append(
+                JSONMember(
+                    "fence",
+                    .object([
+                        JSONMember("type", .string("circle")), JSONMember("center", position(centre)),
+                        JSONMember("radius", .number(radius)),
+                    ])))
         case .polygon(let polygons):
             let rings = { (rings: [[Coordinate]]) -> JSONValue in .array(rings.map { .array($0.map(position)) }) }
-            let fence: JSONValue = polygons.count == 1
+            let fence: JSONValue =
+                polygons.count == 1
                 ? .object([JSONMember("type", .string("polygon")), JSONMember("coordinates", rings(polygons[0]))])
-                : .object([JSONMember("type", .string("multipolygon")), JSONMember("coordinates", .array(polygons.map(rings)))])
+                : .object([
+                    JSONMember("type", .string("multipolygon")), JSONMember("coordinates", .array(polygons.map(rings))),
+                ])
             m.append(JSONMember("fence", fence))
         }
         if let t = s.task {
-            m.append(JSONMember("task", .object([JSONMember("question", .string(t.question)),
-                                                 JSONMember("options", .array(t.options.map { .string($0) })),
-                                                 JSONMember("answer", .string(t.answer))])))
+            m.append(
+                JSONMember(
+                    "task",
+                    .object([
+                        JSONMember("question", .string(t.question)),
+                        JSONMember("options", .array(t.options.map { .string($0) })),
+                        JSONMember("answer", .string(t.answer)),
+                    ])))
         }
         if let p = s.points { m.append(JSONMember("points", .number(Double(p)))) }
         if let w = s.window {
@@ -67,12 +96,17 @@ enum RaceEncoder {
         if let n = c.name { m.append(JSONMember("name", .string(n))) }
         if let s = c.start { m.append(JSONMember("start", .string(s))) }
         if let f = c.finish { m.append(JSONMember("finish", .string(f))) }
-        m.append(JSONMember("controls", .array(c.controls.map { item -> JSONValue in
-            switch item {
-            case .stop(let id): return .string(id)
-            case .anyOrder(let ids): return .object([JSONMember("anyOrder", .array(ids.map { .string($0) }))])
-            }
-        })))
+        m.append(
+            JSONMember(
+                "controls",
+                .array(
+                    c.controls.map { item -> JSONValue in
+                        switch item {
+                        case .stop(let id): return .string(id)
+                        case .anyOrder(let ids):
+                            return .object([JSONMember("anyOrder", .array(ids.map { .string($0) }))])
+                        }
+                    })))
         if !c.optional.isEmpty { m.append(JSONMember("optional", .array(c.optional.map { .string($0) }))) }
         return .object(m)
     }

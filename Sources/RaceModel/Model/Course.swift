@@ -18,8 +18,10 @@ public struct Course: Hashable, Sendable {
     public var optional: [String]
 
     /// Creates a course from its id, ends, controls and optional stops.
-    public init(id: String, name: String? = nil, start: String? = nil, finish: String? = nil,
-                controls: [CourseItem], optional: [String] = []) {
+    public init(
+        id: String, name: String? = nil, start: String? = nil, finish: String? = nil,
+        controls: [CourseItem], optional: [String] = []
+    ) {
         self.id = id
         self.name = name
         self.start = start

@@ -32,10 +32,12 @@ public struct Race: Hashable, Sendable {
     public var teams: [Team]
 
     /// Creates a race; everything but the name has a default (classic mode, default rules, nothing else).
-    public init(name: String, description: String? = nil, startTime: String? = nil, timeZone: String? = nil,
-                timeLimitSeconds: Seconds? = nil, rules: RaceRules = RaceRules(),
-                mode: GameModeSelection = GameModeSelection(name: "classic"), stops: [Stop] = [],
-                courses: [Course] = [], participants: [Participant] = [], teams: [Team] = []) {
+    public init(
+        name: String, description: String? = nil, startTime: String? = nil, timeZone: String? = nil,
+        timeLimitSeconds: Seconds? = nil, rules: RaceRules = RaceRules(),
+        mode: GameModeSelection = GameModeSelection(name: "classic"), stops: [Stop] = [],
+        courses: [Course] = [], participants: [Participant] = [], teams: [Team] = []
+    ) {
         self.name = name
         self.description = description
         self.startTime = startTime
@@ -70,8 +72,10 @@ public struct RaceRules: Hashable, Sendable {
     public var pointsPerMinuteOver: Int
 
     /// Creates rules; the defaults are those of a race file that states none.
-    public init(minimumDwellSeconds: Seconds = 0, exitMarginMeters: Meters = 10, requiredAccuracyMeters: Meters? = nil,
-                speedMetersPerSecond: Double = 1.4, secondsPerWrongAnswer: Seconds = 0, pointsPerMinuteOver: Int = 0) {
+    public init(
+        minimumDwellSeconds: Seconds = 0, exitMarginMeters: Meters = 10, requiredAccuracyMeters: Meters? = nil,
+        speedMetersPerSecond: Double = 1.4, secondsPerWrongAnswer: Seconds = 0, pointsPerMinuteOver: Int = 0
+    ) {
         self.minimumDwellSeconds = minimumDwellSeconds
         self.exitMarginMeters = exitMarginMeters
         self.requiredAccuracyMeters = requiredAccuracyMeters

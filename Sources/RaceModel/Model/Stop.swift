@@ -20,8 +20,10 @@ public struct Stop: Hashable, Sendable {
     public var notes: String?
 
     /// Creates a stop; everything but its id, name and fence is optional.
-    public init(id: String, name: String, fence: StopFence, task: StopTask? = nil, points: Int? = nil,
-                window: TimeWindow? = nil, notes: String? = nil) {
+    public init(
+        id: String, name: String, fence: StopFence, task: StopTask? = nil, points: Int? = nil,
+        window: TimeWindow? = nil, notes: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.fence = fence

@@ -30,8 +30,10 @@ public struct RaceValidator: Sendable {
     }
 
     /// The top-level fields in the order the format writes them.
-    static let fieldOrder = ["format", "name", "description", "startTime", "timeZone", "timeLimitSeconds", "rules", "mode",
-                             "stops", "courses", "participants", "teams"]
+    static let fieldOrder = [
+        "format", "name", "description", "startTime", "timeZone", "timeLimitSeconds", "rules", "mode",
+        "stops", "courses", "participants", "teams",
+    ]
 
     /// Sorted by path as a reader of the file meets them: top-level fields in the format's
     /// order, array elements by index (`/stops/2` before `/stops/10`), keeping the rules' order

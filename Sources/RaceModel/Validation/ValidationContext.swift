@@ -37,7 +37,9 @@ public struct ValidationContext: Sendable {
         let valid = fences.indices.filter { fences[$0] != nil }
         let circles = valid.map { i -> Fence in
             let circle = fences[i]!.boundingCircle
-            return .circle(try! CircleFence(centre: circle.centre, radiusMeters: circle.radiusMeters + DuplicatePositionRule.nearMeters))
+            return .circle(
+                try! CircleFence(
+                    centre: circle.centre, radiusMeters: circle.radiusMeters + DuplicatePositionRule.nearMeters))
         }
         let index = GridIndex(fences: circles)
         var pairs: [(Int, Int)] = []
@@ -45,11 +47,14 @@ public struct ValidationContext: Sendable {
         for (k, i) in valid.enumerated() {
             seen.removeAll(keepingCapacity: true)
             let circle = fences[i]!.boundingCircle
-            index.forEachCandidate(in: GeoBoundingBox.around(circle.centre, radiusMeters: circle.radiusMeters + 1)) { m in
+            index.forEachCandidate(in: GeoBoundingBox.around(circle.centre, radiusMeters: circle.radiusMeters + 1)) {
+                m in
                 guard m > k, seen.insert(m).inserted else { return }
                 let j = valid[m], other = fences[j]!.boundingCircle
                 let d = circle.centre.distanceMeters(to: other.centre)
-                if d <= circle.radiusMeters + other.radiusMeters || d < DuplicatePositionRule.nearMeters { pairs.append((i, j)) }
+                if d <= circle.radiusMeters + other.radiusMeters || d < DuplicatePositionRule.nearMeters {
+                    pairs.append((i, j))
+                }
             }
         }
         return pairs.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }

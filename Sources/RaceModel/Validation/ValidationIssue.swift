@@ -42,7 +42,8 @@ public struct ValidationIssue: Hashable, Sendable, Codable {
 
     /// The same line at another `location` (`stops.csv:4`, say, for a race built from it).
     public func formatted(location: String) -> String {
-        var text = "\(DiagnosticText.escaped(location)): \(severity.rawValue): \(DiagnosticText.sanitized(message)) [\(code)]"
+        var text =
+            "\(DiagnosticText.escaped(location)): \(severity.rawValue): \(DiagnosticText.sanitized(message)) [\(code)]"
         if let hint { text += "\n  hint: \(DiagnosticText.sanitized(hint))" }
         return text
     }

@@ -16,7 +16,9 @@ public struct APIError: HTTPResponseError, Sendable {
     public var extra: [JSONMember] = []
 
     /// Creates an error.
-    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, path: String? = nil, extra: [JSONMember] = []) {
+    public init(
+        _ status: HTTPResponse.Status, _ code: String, _ message: String, path: String? = nil, extra: [JSONMember] = []
+    ) {
         self.status = status
         self.code = code
         self.message = message
@@ -31,8 +33,11 @@ public struct APIError: HTTPResponseError, Sendable {
         return JSONResponse.make(.object(members + extra), status: status)
     }
 
-    static func badRequest(_ message: String, path: String? = nil) -> APIError { APIError(.badRequest, "bad-request", message, path: path) }
-    static let unauthorized = APIError(.unauthorized, "unauthorized", "a valid token for this race and role is required (Authorization: Bearer …)")
+    static func badRequest(_ message: String, path: String? = nil) -> APIError {
+        APIError(.badRequest, "bad-request", message, path: path)
+    }
+    static let unauthorized = APIError(
+        .unauthorized, "unauthorized", "a valid token for this race and role is required (Authorization: Bearer …)")
     static let forbidden = APIError(.forbidden, "forbidden", "this token does not allow this race or this action")
     static func notFound(_ what: String) -> APIError { APIError(.notFound, "not-found", what) }
     static func conflict(_ message: String) -> APIError { APIError(.conflict, "conflict", message) }

@@ -9,17 +9,23 @@ enum Authorization {
     static func token(of request: Request) -> String? {
         if let header = request.headers[.authorization] {
             let parts = header.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "bearer" { return String(parts[1]).trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0].lowercased() == "bearer" {
+                return String(parts[1]).trimmingCharacters(in: .whitespaces)
+            }
         }
         return request.uri.queryParameters.get("token")
     }
 
     /// The credential of the request, required to be for race `raceID` in one of `roles`.
     /// - Throws: ``APIError`` 401 without a known token, 403 for another race or role.
-    static func require(_ request: Request, store: any LiveStore, race raceID: String, roles: Set<CredentialRole>) async throws -> StoredCredential {
+    static func require(_ request: Request, store: any LiveStore, race raceID: String, roles: Set<CredentialRole>)
+        async throws -> StoredCredential
+    {
         guard let token = token(of: request), !token.isEmpty else { throw APIError.unauthorized }
         let hash = SecretToken.hash(token)
-        guard let credential = try await store.credential(hash: hash), SecretToken.constantTimeEqual(credential.hash, hash) else {
+        guard let credential = try await store.credential(hash: hash),
+            SecretToken.constantTimeEqual(credential.hash, hash)
+        else {
             throw APIError.unauthorized
         }
         guard credential.raceID == raceID, roles.contains(credential.role) else { throw APIError.forbidden }

@@ -8,7 +8,9 @@ enum JSONResponse {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: json.serialized(pretty: false) + "\n")))
+        return Response(
+            status: status, headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(string: json.serialized(pretty: false) + "\n")))
     }
 
     /// The request body parsed as JSON (at most `limit` bytes).

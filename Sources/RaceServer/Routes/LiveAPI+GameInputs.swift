@@ -21,7 +21,9 @@ extension LiveAPI {
             guard case .string(let stop) = stopValue, race.race.stop(stop)?.task != nil else {
                 throw APIError.badRequest("\"stop\" must be the id of a stop with a question", path: "/stop")
             }
-            guard case .string(let choice)? = json["choice"] else { throw APIError.badRequest("an answer needs a \"choice\" (the option's text)", path: "/choice") }
+            guard case .string(let choice)? = json["choice"] else {
+                throw APIError.badRequest("an answer needs a \"choice\" (the option's text)", path: "/choice")
+            }
             kind = .answer(stop: stop, choice: choice)
         } else if let roundValue = json["round"] {
             guard case .number(let round) = roundValue, round >= 0, round == round.rounded(), round < 1e6 else {
@@ -32,12 +34,16 @@ extension LiveAPI {
             }
             kind = .submission(round: Int(round), text: text)
         } else {
-            throw APIError.badRequest("expected an answer (stop, choice), a submission (round, text) or {\"leave\": true}", path: "")
+            throw APIError.badRequest(
+                "expected an answer (stop, choice), a submission (round, text) or {\"leave\": true}", path: "")
         }
         let now = hub.clock()
         let input = LiveGameInput(participant: credential.participant ?? "", time: now, kind: kind)
         let receipt = try await runner.submit([.game(input)], recordedAt: now)
-        return JSONResponse.make(.object([JSONMember("accepted", .bool(receipt.accepted == 1)),
-                                          JSONMember("sequence", .number(Double(receipt.lastSequence)))]))
+        return JSONResponse.make(
+            .object([
+                JSONMember("accepted", .bool(receipt.accepted == 1)),
+                JSONMember("sequence", .number(Double(receipt.lastSequence))),
+            ]))
     }
 }

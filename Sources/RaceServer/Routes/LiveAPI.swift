@@ -25,17 +25,33 @@ public struct LiveAPI: Sendable {
     public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
         router.get("/health") { _, _ in JSONResponse.make(.object([JSONMember("status", .string("ok"))])) }
         router.post("/races") { request, _ in try await createRace(request) }
-        router.get("/races/{race}") { request, context in try await raceSummary(request, try context.parameters.require("race")) }
-        router.post("/races/{race}/start") { request, context in try await organiserAction(request, try context.parameters.require("race"), start: true) }
-        router.post("/races/{race}/end") { request, context in try await organiserAction(request, try context.parameters.require("race"), start: false) }
-        router.post("/races/{race}/join-codes") { request, context in try await makeJoinCode(request, try context.parameters.require("race")) }
+        router.get("/races/{race}") { request, context in
+            try await raceSummary(request, try context.parameters.require("race"))
+        }
+        router.post("/races/{race}/start") { request, context in
+            try await organiserAction(request, try context.parameters.require("race"), start: true)
+        }
+        router.post("/races/{race}/end") { request, context in
+            try await organiserAction(request, try context.parameters.require("race"), start: false)
+        }
+        router.post("/races/{race}/join-codes") { request, context in
+            try await makeJoinCode(request, try context.parameters.require("race"))
+        }
         router.post("/join") { request, _ in try await join(request) }
         router.get("/osmand") { request, _ in try await osmand(request) }
         router.post("/osmand") { request, _ in try await osmand(request) }
-        router.post("/races/{race}/fixes") { request, context in try await batch(request, try context.parameters.require("race")) }
-        router.post("/races/{race}/inputs") { request, context in try await gameInput(request, try context.parameters.require("race")) }
-        router.get("/races/{race}/standings") { request, context in try await standings(request, try context.parameters.require("race")) }
-        router.get("/races/{race}/events") { request, context in try await events(request, try context.parameters.require("race")) }
+        router.post("/races/{race}/fixes") { request, context in
+            try await batch(request, try context.parameters.require("race"))
+        }
+        router.post("/races/{race}/inputs") { request, context in
+            try await gameInput(request, try context.parameters.require("race"))
+        }
+        router.get("/races/{race}/standings") { request, context in
+            try await standings(request, try context.parameters.require("race"))
+        }
+        router.get("/races/{race}/events") { request, context in
+            try await events(request, try context.parameters.require("race"))
+        }
     }
 
     // MARK: - Organiser
@@ -46,15 +62,20 @@ public struct LiveAPI: Sendable {
         let issues = RaceValidator.withStandardModes.validate(reading)
         guard let race = reading.race, !issues.contains(where: { $0.severity == .error }) else {
             let errors = issues.filter { $0.severity == .error }
-            throw APIError(.unprocessableContent, "invalid-race", "the race file has \(errors.count) error\(errors.count == 1 ? "" : "s")",
-                           path: errors.first?.path, extra: [JSONMember("issues", ValidationJSON.issues(issues))])
+            throw APIError(
+                .unprocessableContent, "invalid-race",
+                "the race file has \(errors.count) error\(errors.count == 1 ? "" : "s")",
+                path: errors.first?.path, extra: [JSONMember("issues", ValidationJSON.issues(issues))])
         }
         let id = "r-" + String(SecretToken.generate().prefix(12))
         let token = SecretToken.generate()
         try await hub.store.createRace(StoredRace(id: id, raceFile: RaceFile.text(race), createdAt: hub.clock()))
         try await hub.store.addCredential(StoredCredential(hash: SecretToken.hash(token), raceID: id, role: .organiser))
-        return JSONResponse.make(.object([JSONMember("raceID", .string(id)), JSONMember("organiserToken", .string(token)),
-                                          JSONMember("warnings", ValidationJSON.issues(issues))]), status: .created)
+        return JSONResponse.make(
+            .object([
+                JSONMember("raceID", .string(id)), JSONMember("organiserToken", .string(token)),
+                JSONMember("warnings", ValidationJSON.issues(issues)),
+            ]), status: .created)
     }
 
     func raceSummary(_ request: Request, _ raceID: String) async throws -> Response {
@@ -62,11 +83,18 @@ public struct LiveAPI: Sendable {
         _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser, .participant])
         let race = await runner.race
         let status = race.endedAt != nil ? "ended" : race.startedAt != nil ? "started" : "created"
-        return JSONResponse.make(.object([
-            JSONMember("raceID", .string(raceID)), JSONMember("name", .string(race.race.name)), JSONMember("status", .string(status)),
-            JSONMember("participants", .array(race.participants.map { .object([JSONMember("id", .string($0.id)), JSONMember("name", .string($0.displayName))]) })),
-            JSONMember("sequence", .number(Double(race.lastSequence))),
-        ]))
+        return JSONResponse.make(
+            .object([
+                JSONMember("raceID", .string(raceID)), JSONMember("name", .string(race.race.name)),
+                JSONMember("status", .string(status)),
+                JSONMember(
+                    "participants",
+                    .array(
+                        race.participants.map {
+                            .object([JSONMember("id", .string($0.id)), JSONMember("name", .string($0.displayName))])
+                        })),
+                JSONMember("sequence", .number(Double(race.lastSequence))),
+            ]))
     }
 
     func organiserAction(_ request: Request, _ raceID: String, start: Bool) async throws -> Response {
@@ -80,9 +108,13 @@ public struct LiveAPI: Sendable {
             guard race.startedAt != nil else { throw APIError.conflict("the race has not started") }
             guard race.endedAt == nil else { throw APIError.conflict("the race has already ended") }
         }
-        let receipt = try await runner.submit([.organiser(start ? .start(time: now) : .end(time: now))], recordedAt: now)
-        return JSONResponse.make(.object([JSONMember("status", .string(start ? "started" : "ended")),
-                                          JSONMember("sequence", .number(Double(receipt.lastSequence)))]))
+        let receipt = try await runner.submit(
+            [.organiser(start ? .start(time: now) : .end(time: now))], recordedAt: now)
+        return JSONResponse.make(
+            .object([
+                JSONMember("status", .string(start ? "started" : "ended")),
+                JSONMember("sequence", .number(Double(receipt.lastSequence))),
+            ]))
     }
 
     func makeJoinCode(_ request: Request, _ raceID: String) async throws -> Response {
@@ -94,57 +126,99 @@ public struct LiveAPI: Sendable {
         case nil: break
         case .null?: maximumUses = nil
         case .number(let n)? where n >= 1 && n <= 100_000 && n == n.rounded(): maximumUses = Int(n)
-        default: throw APIError.badRequest("maxUses must be a whole number from 1 to 100000, or null for no limit", path: "/maxUses")
+        default:
+            throw APIError.badRequest(
+                "maxUses must be a whole number from 1 to 100000, or null for no limit", path: "/maxUses")
         }
         var expiresIn = settings.defaultJoinCodeLifetimeSeconds
         if let value = json["expiresInSeconds"] {
             guard case .number(let n) = value, n > 0, n <= 366 * 86_400 else {
-                throw APIError.badRequest("expiresInSeconds must be a number of seconds from 1 to a year", path: "/expiresInSeconds")
+                throw APIError.badRequest(
+                    "expiresInSeconds must be a number of seconds from 1 to a year", path: "/expiresInSeconds")
             }
             expiresIn = n
         }
         let code = JoinCode.generate()
         let expiresAt = hub.clock() + expiresIn
-        try await hub.store.addJoinCode(StoredJoinCode(hash: JoinCode.hash(code), raceID: raceID, maximumUses: maximumUses, expiresAt: expiresAt))
-        return JSONResponse.make(.object([JSONMember("code", .string(code)), JSONMember("maxUses", maximumUses.map { .number(Double($0)) } ?? .null),
-                                          JSONMember("expiresAt", .string(Timestamp.format(expiresAt.rounded(.down))))]), status: .created)
+        try await hub.store.addJoinCode(
+            StoredJoinCode(hash: JoinCode.hash(code), raceID: raceID, maximumUses: maximumUses, expiresAt: expiresAt))
+        return JSONResponse.make(
+            .object([
+                JSONMember("code", .string(code)),
+                JSONMember("maxUses", maximumUses.map { .number(Double($0)) } ?? .null),
+                JSONMember("expiresAt", .string(Timestamp.format(expiresAt.rounded(.down)))),
+            ]), status: .created)
     }
 
     // MARK: - Participants
 
     func join(_ request: Request) async throws -> Response {
         let json = try await JSONResponse.body(of: request, limit: 4096)
-        guard case .string(let code)? = json["code"], !code.isEmpty else { throw APIError.badRequest("give the join code as \"code\"", path: "/code") }
-        guard case .string(let rawName)? = json["name"] else { throw APIError.badRequest("give a display name as \"name\"", path: "/name") }
+        guard case .string(let code)? = json["code"], !code.isEmpty else {
+            throw APIError.badRequest("give the join code as \"code\"", path: "/code")
+        }
+        guard case .string(let rawName)? = json["name"] else {
+            throw APIError.badRequest("give a display name as \"name\"", path: "/name")
+        }
         let name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= 64, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard !name.isEmpty, name.count <= 64,
+            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             throw APIError.badRequest("the name must have 1 to 64 characters and no control characters", path: "/name")
         }
         guard let redeemed = try await hub.store.redeemJoinCode(hash: JoinCode.hash(code), now: hub.clock()) else {
-            throw APIError(.forbidden, "invalid-join-code", "the join code is unknown, used up or expired", path: "/code")
+            throw APIError(
+                .forbidden, "invalid-join-code", "the join code is unknown, used up or expired", path: "/code")
         }
         let runner = try await existingRunner(redeemed.raceID)
         let race = await runner.race
         // A name that is a listed participant's id or name joins as that participant (their
         // course); anyone else joins under their own name, as `racekit simulate` names tracks.
-        let listed = race.race.participants.first { $0.id.lowercased() == name.lowercased() || $0.name.lowercased() == name.lowercased() }
+        let listed = race.race.participants.first {
+            $0.id.lowercased() == name.lowercased() || $0.name.lowercased() == name.lowercased()
+        }
         let id = listed?.id ?? name
         guard !race.participants.contains(where: { $0.id.lowercased() == id.lowercased() }) else {
-            throw APIError(.conflict, "name-taken", "someone has already joined this race as \"\(id)\"; choose another name", path: "/name")
+            throw APIError(
+                .conflict, "name-taken", "someone has already joined this race as \"\(id)\"; choose another name",
+                path: "/name")
         }
         let participantToken = SecretToken.generate(), deviceKey = SecretToken.generate()
-        try await runner.join(StoredParticipant(raceID: redeemed.raceID, id: id, displayName: listed?.name ?? name, joinedAt: hub.clock()))
-        try await hub.store.addCredential(StoredCredential(hash: SecretToken.hash(participantToken), raceID: redeemed.raceID, role: .participant, participant: id))
-        try await hub.store.addCredential(StoredCredential(hash: SecretToken.hash(deviceKey), raceID: redeemed.raceID, role: .device, participant: id))
-        return JSONResponse.make(.object([
-            JSONMember("raceID", .string(redeemed.raceID)), JSONMember("participantID", .string(id)),
-            JSONMember("participantToken", .string(participantToken)), JSONMember("deviceKey", .string(deviceKey)),
-            JSONMember("trackers", .object([
-                JSONMember("osmand", .object([JSONMember("path", .string("/osmand")), JSONMember("deviceIdentifier", .string(deviceKey)),
-                                              JSONMember("note", .string("Traccar Client: server URL http(s)://<this server>/osmand, device identifier as given"))])),
-                JSONMember("native", .object([JSONMember("path", .string("/races/\(redeemed.raceID)/fixes")), JSONMember("authorization", .string("Bearer <participantToken>"))])),
-            ])),
-        ]), status: .created)
+        try await runner.join(
+            StoredParticipant(raceID: redeemed.raceID, id: id, displayName: listed?.name ?? name, joinedAt: hub.clock())
+        )
+        try await hub.store.addCredential(
+            StoredCredential(
+                hash: SecretToken.hash(participantToken), raceID: redeemed.raceID, role: .participant, participant: id))
+        try await hub.store.addCredential(
+            StoredCredential(hash: SecretToken.hash(deviceKey), raceID: redeemed.raceID, role: .device, participant: id)
+        )
+        return JSONResponse.make(
+            .object([
+                JSONMember("raceID", .string(redeemed.raceID)), JSONMember("participantID", .string(id)),
+                JSONMember("participantToken", .string(participantToken)), JSONMember("deviceKey", .string(deviceKey)),
+                JSONMember(
+                    "trackers",
+                    .object([
+                        JSONMember(
+                            "osmand",
+                            .object([
+                                JSONMember("path", .string("/osmand")),
+                                JSONMember("deviceIdentifier", .string(deviceKey)),
+                                JSONMember(
+                                    "note",
+                                    .string(
+                                        "Traccar Client: server URL http(s)://<this server>/osmand, device identifier as given"
+                                    )),
+                            ])),
+                        JSONMember(
+                            "native",
+                            .object([
+                                JSONMember("path", .string("/races/\(redeemed.raceID)/fixes")),
+                                JSONMember("authorization", .string("Bearer <participantToken>")),
+                            ])),
+                    ])),
+            ]), status: .created)
     }
 
     /// Traccar Client (OsmAnd protocol): one fix per request in the query string or a form body.
@@ -156,8 +230,9 @@ public struct LiveAPI: Sendable {
             for (key, value) in FormFields.parse(String(buffer: body)) where fields[key] == nil { fields[key] = value }
         }
         guard let key = fields["id"] ?? fields["deviceid"], !key.isEmpty,
-              let credential = try await hub.store.credential(hash: SecretToken.hash(key)), credential.role == .device,
-              let participant = credential.participant else {
+            let credential = try await hub.store.credential(hash: SecretToken.hash(key)), credential.role == .device,
+            let participant = credential.participant
+        else {
             throw APIError(.badRequest, "unknown-device", "no device with this id", path: "id")
         }
         let fix = try OsmAndFix.parse(fields, participant: participant)
@@ -174,20 +249,29 @@ public struct LiveAPI: Sendable {
         let runner = try await existingRunner(raceID)
         let credential = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.participant])
         let json = try await JSONResponse.body(of: request, limit: settings.maximumBatchBytes)
-        guard case .array(let items) = json else { throw APIError.badRequest("the body must be a JSON array of fixes", path: "") }
+        guard case .array(let items) = json else {
+            throw APIError.badRequest("the body must be a JSON array of fixes", path: "")
+        }
         guard items.count <= settings.maximumFixesPerBatch else {
-            throw APIError(.contentTooLarge, "too-many-fixes", "at most \(settings.maximumFixesPerBatch) fixes per request", path: "")
+            throw APIError(
+                .contentTooLarge, "too-many-fixes", "at most \(settings.maximumFixesPerBatch) fixes per request",
+                path: "")
         }
         var fixes: [LiveFix] = []
         var malformed: [(index: Int, message: String)] = []
         for (index, item) in items.enumerated() {
-            do { fixes.append(try NativeFix.parse(item, participant: credential.participant ?? "")) } catch let error as APIError {
+            do { fixes.append(try NativeFix.parse(item, participant: credential.participant ?? "")) } catch let error
+                as APIError
+            {
                 malformed.append((index, error.message))
-                fixes.append(LiveFix(participant: credential.participant ?? "", time: .nan, latitude: .nan, longitude: .nan))
+                fixes.append(
+                    LiveFix(participant: credential.participant ?? "", time: .nan, latitude: .nan, longitude: .nan))
             }
         }
         let outcome = try await ingest(fixes, runner: runner)
-        var rejections = malformed.map { (index: $0.index, code: FixIntake.Refusal.invalid.rawValue, reason: $0.message) }
+        var rejections = malformed.map {
+            (index: $0.index, code: FixIntake.Refusal.invalid.rawValue, reason: $0.message)
+        }
         let malformedIndices = Set(malformed.map(\.index))
         for refusal in outcome.refusals where !malformedIndices.contains(refusal.index) {
             rejections.append((refusal.index, refusal.refusal.rawValue, refusal.refusal.reason))
@@ -195,21 +279,35 @@ public struct LiveAPI: Sendable {
         rejections.sort { $0.index < $1.index }
         var counts: [String: Int] = [:]
         for rejection in rejections { counts[rejection.code, default: 0] += 1 }
-        return JSONResponse.make(.object([
-            JSONMember("accepted", .number(Double(outcome.receipt.accepted))), JSONMember("duplicates", .number(Double(outcome.receipt.duplicates))),
-            JSONMember("rejected", .number(Double(rejections.count))),
-            JSONMember("rejectedByReason", .object(counts.keys.sorted().map { JSONMember($0, .number(Double(counts[$0]!))) })),
-            JSONMember("rejections", .array(rejections.map { rejection in
-                .object([JSONMember("index", .number(Double(rejection.index))), JSONMember("code", .string(rejection.code)),
-                         JSONMember("reason", .string(rejection.reason))])
-            })), JSONMember("sequence", .number(Double(outcome.receipt.lastSequence))),
-        ]))
+        return JSONResponse.make(
+            .object([
+                JSONMember("accepted", .number(Double(outcome.receipt.accepted))),
+                JSONMember("duplicates", .number(Double(outcome.receipt.duplicates))),
+                JSONMember("rejected", .number(Double(rejections.count))),
+                JSONMember(
+                    "rejectedByReason",
+                    .object(counts.keys.sorted().map { JSONMember($0, .number(Double(counts[$0]!))) })),
+                JSONMember(
+                    "rejections",
+                    .array(
+                        rejections.map { rejection in
+                            .object([
+                                JSONMember("index", .number(Double(rejection.index))),
+                                JSONMember("code", .string(rejection.code)),
+                                JSONMember("reason", .string(rejection.reason)),
+                            ])
+                        })), JSONMember("sequence", .number(Double(outcome.receipt.lastSequence))),
+            ]))
     }
 
     /// Screens `fixes` (``FixIntake``) and submits the rest.
-    func ingest(_ fixes: [LiveFix], runner: LiveRaceRunner) async throws -> (receipt: LiveRaceRunner.Receipt, refusals: [(index: Int, refusal: FixIntake.Refusal)]) {
+    func ingest(_ fixes: [LiveFix], runner: LiveRaceRunner) async throws -> (
+        receipt: LiveRaceRunner.Receipt, refusals: [(index: Int, refusal: FixIntake.Refusal)]
+    ) {
         let race = await runner.race
-        guard race.startedAt != nil else { throw APIError.conflict("the race has not started; fixes are taken once the organiser starts it") }
+        guard race.startedAt != nil else {
+            throw APIError.conflict("the race has not started; fixes are taken once the organiser starts it")
+        }
         let intake = FixIntake(requiredAccuracyMeters: race.race.rules.requiredAccuracyMeters)
         let now = hub.clock()
         var accepted: [LogPayload] = []
@@ -234,7 +332,8 @@ public struct LiveAPI: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: standings.text + "\n")))
+        return Response(
+            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: standings.text + "\n")))
     }
 
     func events(_ request: Request, _ raceID: String) async throws -> Response {
@@ -243,17 +342,23 @@ public struct LiveAPI: Sendable {
         let resumeText = request.headers[.init("Last-Event-ID")!] ?? request.uri.queryParameters.get("lastEventId")
         var resume: Int64 = -1
         if let resumeText {
-            guard let value = Int64(resumeText), value >= 0 else { throw APIError.badRequest("Last-Event-ID must be a sequence number", path: "Last-Event-ID") }
+            guard let value = Int64(resumeText), value >= 0 else {
+                throw APIError.badRequest("Last-Event-ID must be a sequence number", path: "Last-Event-ID")
+            }
             resume = value
         }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
-        let stream = StandingsEventStream(runner: runner, after: resume, heartbeatSeconds: settings.heartbeatSeconds, retryMilliseconds: settings.retryMilliseconds)
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            try await stream.run { text in try await writer.write(ByteBuffer(string: text)) }
-            try await writer.finish(nil)
-        })
+        let stream = StandingsEventStream(
+            runner: runner, after: resume, heartbeatSeconds: settings.heartbeatSeconds,
+            retryMilliseconds: settings.retryMilliseconds)
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                try await stream.run { text in try await writer.write(ByteBuffer(string: text)) }
+                try await writer.finish(nil)
+            })
     }
 
     // MARK: - Helpers

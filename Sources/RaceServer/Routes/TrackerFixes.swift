@@ -19,18 +19,24 @@ enum OsmAndFix {
     static func parse(_ fields: [String: String], participant: String) throws -> LiveFix {
         func number(_ key: String) throws -> Double? {
             guard let text = fields[key], !text.isEmpty else { return nil }
-            guard let value = Double(text), value.isFinite else { throw APIError.badRequest("\(key) must be a finite number", path: key) }
+            guard let value = Double(text), value.isFinite else {
+                throw APIError.badRequest("\(key) must be a finite number", path: key)
+            }
             return value
         }
         guard let latitude = try number("lat"), let longitude = try number("lon") else {
             throw APIError.badRequest("lat and lon are required", path: fields["lat"] == nil ? "lat" : "lon")
         }
         guard let text = fields["timestamp"], let time = FixTime.parse(text) else {
-            throw APIError.badRequest("timestamp must be epoch seconds, milliseconds or an ISO 8601 time", path: "timestamp")
+            throw APIError.badRequest(
+                "timestamp must be epoch seconds, milliseconds or an ISO 8601 time", path: "timestamp")
         }
-        return LiveFix(participant: participant, time: time, latitude: latitude, longitude: longitude, accuracyMeters: try number("accuracy"),
-                       altitudeMeters: try number("altitude"), speedMetersPerSecond: try number("speed").map { $0 * metersPerSecondPerKnot },
-                       bearingDegrees: try number("bearing"), batteryPercent: try number("batt"))
+        return LiveFix(
+            participant: participant, time: time, latitude: latitude, longitude: longitude,
+            accuracyMeters: try number("accuracy"),
+            altitudeMeters: try number("altitude"),
+            speedMetersPerSecond: try number("speed").map { $0 * metersPerSecondPerKnot },
+            bearingDegrees: try number("bearing"), batteryPercent: try number("batt"))
     }
 }
 
@@ -52,10 +58,17 @@ enum NativeFix {
         case .string(let s)?: time = Timestamp.parse(s)
         default: time = nil
         }
-        guard let time else { throw APIError.badRequest("\"time\" must be epoch seconds, milliseconds or an ISO 8601 time") }
-        guard let latitude = try number("lat"), let longitude = try number("lon") else { throw APIError.badRequest("\"lat\" and \"lon\" are required") }
-        return LiveFix(participant: participant, time: time, latitude: latitude, longitude: longitude, accuracyMeters: try number("accuracy"),
-                       altitudeMeters: try number("altitude"), speedMetersPerSecond: try number("speed"), bearingDegrees: try number("bearing"),
-                       batteryPercent: try number("battery"))
+        guard let time else {
+            throw APIError.badRequest("\"time\" must be epoch seconds, milliseconds or an ISO 8601 time")
+        }
+        guard let latitude = try number("lat"), let longitude = try number("lon") else {
+            throw APIError.badRequest("\"lat\" and \"lon\" are required")
+        }
+        return LiveFix(
+            participant: participant, time: time, latitude: latitude, longitude: longitude,
+            accuracyMeters: try number("accuracy"),
+            altitudeMeters: try number("altitude"), speedMetersPerSecond: try number("speed"),
+            bearingDegrees: try number("bearing"),
+            batteryPercent: try number("battery"))
     }
 }

@@ -11,7 +11,9 @@ public enum SecretToken {
         bytes.reserveCapacity(32)
         for _ in 0..<4 {
             let word = generator.next()
-            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+            for shift in stride(from: 0, to: 64, by: 8) {
+                bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
+            }
         }
         return hex(bytes)
     }

@@ -65,21 +65,30 @@ public struct CheatFlags: Sendable {
             for (k, row) in mine.enumerated() where k > 0 {
                 let previous = mine[k - 1]
                 let dt = positions.time[row] - positions.time[previous]
-                let step = Haversine.distanceMeters(positions.latitude[previous], positions.longitude[previous],
-                                                    positions.latitude[row], positions.longitude[row])
+                let step = Haversine.distanceMeters(
+                    positions.latitude[previous], positions.longitude[previous],
+                    positions.latitude[row], positions.longitude[row])
                 travelled[k] = travelled[k - 1] + step
                 if dt > 0, dt <= 5, step > limits.teleportMeters {
-                    flags.append(Flag(kind: .teleport, participant: p, time: positions.time[row], fixRow: row,
-                                      evidence: "jumped \(Int(step.rounded())) m in \(Int(dt)) s"))
+                    flags.append(
+                        Flag(
+                            kind: .teleport, participant: p, time: positions.time[row], fixRow: row,
+                            evidence: "jumped \(Int(step.rounded())) m in \(Int(dt)) s"))
                 }
                 // Sustained speed over a sliding window of at least 30 s.
-                while windowStart < k - 1, positions.time[row] - positions.time[mine[windowStart + 1]] >= 30 { windowStart += 1 }
+                while windowStart < k - 1, positions.time[row] - positions.time[mine[windowStart + 1]] >= 30 {
+                    windowStart += 1
+                }
                 let from = mine[windowStart], span = positions.time[row] - positions.time[from]
                 if span >= 30, positions.time[row] > flaggedSpeedUntil {
                     let distance = travelled[k] - travelled[windowStart]
                     if distance / span > limits.maximumSpeedMetersPerSecond {
-                        flags.append(Flag(kind: .impossibleSpeed, participant: p, time: positions.time[row], fixRow: row,
-                                          evidence: "\(Int(distance.rounded())) m in \(Int(span)) s: \(((distance / span) * 10).rounded() / 10) m/s"))
+                        flags.append(
+                            Flag(
+                                kind: .impossibleSpeed, participant: p, time: positions.time[row], fixRow: row,
+                                evidence:
+                                    "\(Int(distance.rounded())) m in \(Int(span)) s: \(((distance / span) * 10).rounded() / 10) m/s"
+                            ))
                         flaggedSpeedUntil = positions.time[row] + 60
                     }
                 }
@@ -89,8 +98,11 @@ public struct CheatFlags: Sendable {
         for visit in replay.visits {
             let stop = replay.race.stops[visit.stop]
             if let accuracy = visit.accuracyMeters, accuracy > accuracyLimit {
-                flags.append(Flag(kind: .poorAccuracy, participant: visit.participant, time: visit.time, fixRow: visit.fixRow,
-                                  evidence: "accuracy \(Int(accuracy.rounded())) m at \"\(stop.id)\" (limit \(Int(accuracyLimit)) m)"))
+                flags.append(
+                    Flag(
+                        kind: .poorAccuracy, participant: visit.participant, time: visit.time, fixRow: visit.fixRow,
+                        evidence:
+                            "accuracy \(Int(accuracy.rounded())) m at \"\(stop.id)\" (limit \(Int(accuracyLimit)) m)"))
             }
             // The fix before the one that revealed the arrival, in this participant's rows. A
             // track that begins inside a stop other than its course's start had no approach.
@@ -98,21 +110,30 @@ public struct CheatFlags: Sendable {
             guard let k = mine.firstIndex(of: visit.fixRow) else { continue }
             guard k > 0 else {
                 if replay.courses[visit.participant].course?.start != stop.id {
-                    flags.append(Flag(kind: .noApproach, participant: visit.participant, time: visit.time, fixRow: visit.fixRow,
-                                      evidence: "the track begins inside \"\(stop.id)\", which is not the start"))
+                    flags.append(
+                        Flag(
+                            kind: .noApproach, participant: visit.participant, time: visit.time, fixRow: visit.fixRow,
+                            evidence: "the track begins inside \"\(stop.id)\", which is not the start"))
                 }
                 continue
             }
             let before = mine[k - 1]
             let circle = replay.fences[visit.stop].boundingCircle
-            let distance = Haversine.distanceMeters(positions.latitude[before], positions.longitude[before],
-                                                    circle.centre.latitude, circle.centre.longitude) - circle.radiusMeters
+            let distance =
+                Haversine.distanceMeters(
+                    positions.latitude[before], positions.longitude[before],
+                    circle.centre.latitude, circle.centre.longitude) - circle.radiusMeters
             let gap = positions.time[visit.fixRow] - positions.time[before]
             if distance > limits.approachMeters || gap > limits.approachSeconds {
-                flags.append(Flag(kind: .noApproach, participant: visit.participant, time: visit.time, fixRow: visit.fixRow,
-                                  evidence: "reached \"\(stop.id)\" from \(Int(distance.rounded())) m away after a \(Int(gap)) s gap"))
+                flags.append(
+                    Flag(
+                        kind: .noApproach, participant: visit.participant, time: visit.time, fixRow: visit.fixRow,
+                        evidence:
+                            "reached \"\(stop.id)\" from \(Int(distance.rounded())) m away after a \(Int(gap)) s gap"))
             }
         }
-        self.flags = flags.sorted { ($0.time, $0.participant, $0.kind.rawValue) < ($1.time, $1.participant, $1.kind.rawValue) }
+        self.flags = flags.sorted {
+            ($0.time, $0.participant, $0.kind.rawValue) < ($1.time, $1.participant, $1.kind.rawValue)
+        }
     }
 }

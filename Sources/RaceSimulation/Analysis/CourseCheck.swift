@@ -53,7 +53,7 @@ public struct CourseCheck: Hashable, Sendable {
         }
         let index = Dictionary(race.stops.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let optional = Set(course.optional)
-        var used = Set<Int>()                 // visits matched to a control
+        var used = Set<Int>()  // visits matched to a control
         var cursor = -Double.infinity
         var punches: [Punch] = []
         /// The first unused visit of `stop` at or after `after`.

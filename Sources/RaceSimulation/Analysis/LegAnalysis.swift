@@ -58,16 +58,22 @@ public struct LegAnalysis: Sendable {
                 let t0 = a.time!, t1 = b.time!
                 let span = TrackSpan(rows: rows[p], of: positions, from: t0, to: t1)
                 let run = span?.lengthMeters ?? 0
-                let direct = span.map { Haversine.distanceMeters($0.start.latitude, $0.start.longitude,
-                                                                 $0.end.latitude, $0.end.longitude) } ?? 0
+                let direct =
+                    span.map {
+                        Haversine.distanceMeters(
+                            $0.start.latitude, $0.start.longitude,
+                            $0.end.latitude, $0.end.longitude)
+                    } ?? 0
                 // The run passes through both end points, so it is never shorter than `direct`;
                 // `max` only keeps rounding from printing a straight leg as 0.999….
                 let ca = replay.fences[a.stop].boundingCircle.centre, cb = replay.fences[b.stop].boundingCircle.centre
                 let straight = ca.distanceMeters(to: cb)
-                raw.append(Leg(participant: p, from: a.stop, to: b.stop, split: t1 - t0, rank: 0, behind: 0,
-                               distanceRunMeters: run, straightMeters: straight,
-                               detourRatio: direct > 0 ? max(1, run / direct) : nil,
-                               paceSecondsPerKilometer: run > 0 ? (t1 - t0) / (run / 1000) : nil, timeLost: 0))
+                raw.append(
+                    Leg(
+                        participant: p, from: a.stop, to: b.stop, split: t1 - t0, rank: 0, behind: 0,
+                        distanceRunMeters: run, straightMeters: straight,
+                        detourRatio: direct > 0 ? max(1, run / direct) : nil,
+                        paceSecondsPerKilometer: run > 0 ? (t1 - t0) / (run / 1000) : nil, timeLost: 0))
             }
         }
         // Ranks, time behind and the MeOS baseline per leg.

@@ -31,13 +31,15 @@ struct TrackSpan {
         while k < last {
             let row = rows[k]
             if positions.time[row] > t0 {
-                length += Haversine.distanceMeters(previous.latitude, previous.longitude,
-                                                   positions.latitude[row], positions.longitude[row])
+                length += Haversine.distanceMeters(
+                    previous.latitude, previous.longitude,
+                    positions.latitude[row], positions.longitude[row])
                 previous = (positions.latitude[row], positions.longitude[row])
             }
             k += 1
         }
-        lengthMeters = length + Haversine.distanceMeters(previous.latitude, previous.longitude, end.latitude, end.longitude)
+        lengthMeters =
+            length + Haversine.distanceMeters(previous.latitude, previous.longitude, end.latitude, end.longitude)
     }
 
     /// The index into `rows` of the first fix at or after `t` (`rows.count` when none is).
@@ -51,15 +53,21 @@ struct TrackSpan {
     }
 
     /// The position at `t`, given the index of the first fix at or after it.
-    private static func position(in rows: [Int], of positions: PositionColumns, at t: Seconds,
-                                 index k: Int) -> (latitude: Degrees, longitude: Degrees) {
+    private static func position(
+        in rows: [Int], of positions: PositionColumns, at t: Seconds,
+        index k: Int
+    ) -> (latitude: Degrees, longitude: Degrees) {
         let b = rows[min(k, rows.count - 1)]
-        guard k > 0, k < rows.count, positions.time[b] > t else { return (positions.latitude[b], positions.longitude[b]) }
+        guard k > 0, k < rows.count, positions.time[b] > t else {
+            return (positions.latitude[b], positions.longitude[b])
+        }
         let a = rows[k - 1]
         let fraction = (t - positions.time[a]) / (positions.time[b] - positions.time[a])
         // The shorter way round in longitude, so a step across ±180° is not interpolated the long way.
         let dLon = (positions.longitude[b] - positions.longitude[a]).remainder(dividingBy: 360)
-        return (positions.latitude[a] + fraction * (positions.latitude[b] - positions.latitude[a]),
-                positions.longitude[a] + fraction * dLon)
+        return (
+            positions.latitude[a] + fraction * (positions.latitude[b] - positions.latitude[a]),
+            positions.longitude[a] + fraction * dLon
+        )
     }
 }

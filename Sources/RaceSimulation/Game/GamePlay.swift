@@ -23,8 +23,10 @@ public struct GamePlay: Sendable {
     ///     are played at their times); `nil` for nobody.
     ///   - seed: the mode's random choices (pairings, rotations) derive from it.
     /// - Throws: `ModeConfigurationError` when the configuration does not fit the mode.
-    public init(_ replay: ReplayResult, mode: AnyGameMode, configuration: JSONValue? = nil,
-                responder: (any Responder)?, seed: UInt64) throws(ModeConfigurationError) {
+    public init(
+        _ replay: ReplayResult, mode: AnyGameMode, configuration: JSONValue? = nil,
+        responder: (any Responder)?, seed: UInt64
+    ) throws(ModeConfigurationError) {
         let race = replay.race
         let names = replay.input.names
         // Each track plays as its race participant, or as a participant of its own name. Listed
@@ -39,8 +41,10 @@ public struct GamePlay: Sendable {
         }
         var session = try mode.session(race: race, participants: participants, configuration: configuration, seed: seed)
         var inputs = replay.visits.map { visit in
-            GameInput.visit(Visit(participant: ids[visit.participant], stop: race.stops[visit.stop].id, time: visit.time,
-                                  leftAt: visit.leftAt, accuracyMeters: visit.accuracyMeters))
+            GameInput.visit(
+                Visit(
+                    participant: ids[visit.participant], stop: race.stops[visit.stop].id, time: visit.time,
+                    leftAt: visit.leftAt, accuracyMeters: visit.accuracyMeters))
         }
         // Timed responses (answers, submissions, leaves at a clock time) join the visits; the
         // game ends after the last of everything, so a late leave or rematch still counts.

@@ -51,7 +51,8 @@ extension Rehearsal {
     public var courseSpread: CourseSpread {
         let medians = courses.compactMap(\.median).map { $0.rounded() }
         let lengths = courses.map(\.lengthMeters)
-        return CourseSpread(fastestMedian: medians.min(), slowestMedian: medians.max(),
-                            shortestMeters: lengths.min() ?? 0, longestMeters: lengths.max() ?? 0)
+        return CourseSpread(
+            fastestMedian: medians.min(), slowestMedian: medians.max(),
+            shortestMeters: lengths.min() ?? 0, longestMeters: lengths.max() ?? 0)
     }
 }

@@ -60,8 +60,10 @@ public struct Rehearsal: Sendable {
     ///   - options: the synthetic field of each run.
     ///   - seed: the seed of the first run; run k uses `seed + k`.
     ///   - progress: called after each run.
-    public init(race: Race, runs: Int, options: SyntheticField.Options, seed: UInt64,
-                progress: (Int) -> Void = { _ in }) throws(ReplayError) {
+    public init(
+        race: Race, runs: Int, options: SyntheticField.Options, seed: UInt64,
+        progress: (Int) -> Void = { _ in }
+    ) throws(ReplayError) {
         // The replay checks each track against its participant's course, so the synthetic
         // participants join the race's list with the courses the field gives them. The cast does
         // not depend on the seed: the same for every run.
@@ -80,7 +82,9 @@ public struct Rehearsal: Sendable {
             var stream = StreamingReplay(replay: replay)
             for (p, track) in tracks.enumerated() {
                 for fix in track.fixes {
-                    stream.ingest(participant: p, time: fix.time, latitude: fix.coordinate.latitude, longitude: fix.coordinate.longitude)
+                    stream.ingest(
+                        participant: p, time: fix.time, latitude: fix.coordinate.latitude,
+                        longitude: fix.coordinate.longitude)
                 }
             }
             let names = tracks.map(\.participant)
@@ -100,19 +104,24 @@ public struct Rehearsal: Sendable {
                     if !visited.contains(s) { missed[s] += 1 }
                 }
             }
-            for (s, together) in Self.peakOccupancy(result.visits, stops: race.stops.count).enumerated() { peak[s] = max(peak[s], together) }
+            for (s, together) in Self.peakOccupancy(result.visits, stops: race.stops.count).enumerated() {
+                peak[s] = max(peak[s], together)
+            }
             progress(run + 1)
         }
         self.race = race
         self.runs = runs
         self.finishTimes = finishTimes.sorted()
         self.statusCounts = statusCounts
-        stops = race.stops.indices.map { StopFigures(stop: $0, planned: planned[$0], missed: missed[$0], peakTogether: peak[$0]) }
+        stops = race.stops.indices.map {
+            StopFigures(stop: $0, planned: planned[$0], missed: missed[$0], peakTogether: peak[$0])
+        }
         var runners: [String: Int] = [:]
         for p in 0..<options.participants { if let course = cast.course(of: p) { runners[course.id, default: 0] += 1 } }
         courses = race.courses.map { course in
-            CourseFigures(course: course.id, lengthMeters: race.lengthMeters(of: course), runners: runners[course.id] ?? 0,
-                          finishTimes: (byCourse[course.id] ?? []).sorted())
+            CourseFigures(
+                course: course.id, lengthMeters: race.lengthMeters(of: course), runners: runners[course.id] ?? 0,
+                finishTimes: (byCourse[course.id] ?? []).sorted())
         }
         recommendations = Self.recommend(race: race, stops: stops, noise: options.noiseMeters, courses: courses)
     }
@@ -145,24 +154,36 @@ public struct Rehearsal: Sendable {
     /// A course's start and finish are left out of the crowding advice: the rehearsal starts
     /// everyone together there and a track ends inside the finish, so their counts say how many
     /// ran, not something an organiser can change at that stop.
-    static func recommend(race: Race, stops: [StopFigures], noise: Meters, courses: [CourseFigures]) -> [Recommendation] {
+    static func recommend(race: Race, stops: [StopFigures], noise: Meters, courses: [CourseFigures]) -> [Recommendation]
+    {
         var out: [Recommendation] = []
         let startsAndFinishes = Set(race.courses.flatMap { [$0.start, $0.finish].compactMap { $0 } })
         for figures in stops {
             let stop = race.stops[figures.stop]
             if figures.missRate > 0.02, case .circle(_, let radius) = stop.fence {
                 let suggested = max(radius + 5, ((3 * noise + 0.4 * radius + 5) / 5).rounded(.up) * 5)
-                out.append(Recommendation(stop: stop.id, text: "\(stop.id): raise the radius to \(Int(suggested)) m "
-                    + "(\(percent(figures.missRate)) of arrivals were missed under \(Int(noise)) m GPS noise)"))
+                out.append(
+                    Recommendation(
+                        stop: stop.id,
+                        text: "\(stop.id): raise the radius to \(Int(suggested)) m "
+                            + "(\(percent(figures.missRate)) of arrivals were missed under \(Int(noise)) m GPS noise)"))
             }
             if figures.peakTogether > Self.crowdLimit, !startsAndFinishes.contains(stop.id) {
-                out.append(Recommendation(stop: stop.id, text: "\(stop.id): up to \(figures.peakTogether) participants inside at once "
-                    + "(more than \(Self.crowdLimit)); stagger the starts or split the stop"))
+                out.append(
+                    Recommendation(
+                        stop: stop.id,
+                        text: "\(stop.id): up to \(figures.peakTogether) participants inside at once "
+                            + "(more than \(Self.crowdLimit)); stagger the starts or split the stop"))
             }
         }
         let medians = courses.compactMap(\.median)
         if let fastest = medians.min(), let slowest = medians.max(), fastest > 0, slowest / fastest > 1.1 {
-            out.append(Recommendation(stop: nil, text: "course variants differ: medians from \(RaceReport.clock(fastest)) to \(RaceReport.clock(slowest)); rebalance them"))
+            out.append(
+                Recommendation(
+                    stop: nil,
+                    text:
+                        "course variants differ: medians from \(RaceReport.clock(fastest)) to \(RaceReport.clock(slowest)); rebalance them"
+                ))
         }
         return out
     }

@@ -25,8 +25,9 @@ public struct RaceReplay: Sendable {
 
     /// The engine's rules from the race's: dwell, hysteresis, accuracy gate.
     public var eventRules: EventRules {
-        EventRules(exitMarginMeters: race.rules.exitMarginMeters, minimumDwellSeconds: race.rules.minimumDwellSeconds,
-                   requiredAccuracyMeters: race.rules.requiredAccuracyMeters)
+        EventRules(
+            exitMarginMeters: race.rules.exitMarginMeters, minimumDwellSeconds: race.rules.minimumDwellSeconds,
+            requiredAccuracyMeters: race.rules.requiredAccuracyMeters)
     }
 
     /// Replays the tracks.
@@ -37,9 +38,10 @@ public struct RaceReplay: Sendable {
         let visits = recorder.sortedVisits()
         var lastFix = [Seconds?](repeating: nil, count: input.names.count)
         for i in 0..<input.positions.count { lastFix[Int(input.positions.participant[i])] = input.positions.time[i] }
-        return ReplayResult(race: race, input: input, visits: visits, events: log.events, screening: log.screening,
-                            courses: courseChecks(visits: visits, lastFix: lastFix, participantIDs: input.participantIDs),
-                            fences: index.fences)
+        return ReplayResult(
+            race: race, input: input, visits: visits, events: log.events, screening: log.screening,
+            courses: courseChecks(visits: visits, lastFix: lastFix, participantIDs: input.participantIDs),
+            fences: index.fences)
     }
 
     /// Each participant's course check from the visits (by time) and the time of their last fix.
@@ -47,7 +49,9 @@ public struct RaceReplay: Sendable {
         var byParticipant = [[StopVisit]](repeating: [], count: participantIDs.count)
         for visit in visits { byParticipant[visit.participant].append(visit) }
         return participantIDs.indices.map { p in
-            CourseCheck(race: race, course: course(forParticipantID: participantIDs[p]), visits: byParticipant[p], lastFixTime: lastFix[p])
+            CourseCheck(
+                race: race, course: course(forParticipantID: participantIDs[p]), visits: byParticipant[p],
+                lastFixTime: lastFix[p])
         }
     }
 

@@ -42,8 +42,10 @@ public struct StreamingReplay: Sendable {
     ///   - accuracyMeters: horizontal accuracy, `nil` when unknown.
     /// - Returns: why the fix was rejected (see `FixRejection`), or `nil` when it was used.
     @discardableResult
-    public mutating func ingest(participant: Int, time: Seconds, latitude: Degrees, longitude: Degrees,
-                                accuracyMeters: Meters? = nil) -> FixRejection? {
+    public mutating func ingest(
+        participant: Int, time: Seconds, latitude: Degrees, longitude: Degrees,
+        accuracyMeters: Meters? = nil
+    ) -> FixRejection? {
         precondition(participant >= 0 && participant < Int(Int32.max), "participant index out of range")
         while trackers.count <= participant {
             trackers.append(ParticipantEventTracker(participant: Int32(trackers.count)))
@@ -56,8 +58,10 @@ public struct StreamingReplay: Sendable {
         var recorder = VisitRecorder(minimumDwell: 0, stops: 0)
         swap(&recorder, &self.recorder)
         var events = 0
-        let rejection = trackers[participant].ingest(row: row, time: time, latitude: latitude, longitude: longitude,
-                                                     accuracyMeters: accuracyMeters, workspace: &workspace) { event in
+        let rejection = trackers[participant].ingest(
+            row: row, time: time, latitude: latitude, longitude: longitude,
+            accuracyMeters: accuracyMeters, workspace: &workspace
+        ) { event in
             recorder.record(event)
             events += 1
         }
@@ -75,9 +79,10 @@ public struct StreamingReplay: Sendable {
         var lastFix = lastFix
         lastFix += [Seconds?](repeating: nil, count: names.count - lastFix.count)
         let visits = recorder.sortedVisits()
-        return Summary(names: names, visits: visits, screening: workspace.report,
-                       courses: replay.courseChecks(visits: visits, lastFix: lastFix, participantIDs: ids),
-                       eventCount: eventCount)
+        return Summary(
+            names: names, visits: visits, screening: workspace.report,
+            courses: replay.courseChecks(visits: visits, lastFix: lastFix, participantIDs: ids),
+            eventCount: eventCount)
     }
 
     /// The result of a streaming replay: ``ReplayResult`` without the fixes and the event log.

@@ -26,8 +26,10 @@ struct VisitRecorder: Sendable {
         switch event.kind {
         case .dwell:
             open[key] = visits.count
-            visits.append(StopVisit(participant: Int(event.participant), stop: event.fence, time: event.time - minimumDwell,
-                                    leftAt: nil, accuracyMeters: event.accuracyMeters, fixRow: event.fixIndex))
+            visits.append(
+                StopVisit(
+                    participant: Int(event.participant), stop: event.fence, time: event.time - minimumDwell,
+                    leftAt: nil, accuracyMeters: event.accuracyMeters, fixRow: event.fixIndex))
         case .exit:
             if let v = open.removeValue(forKey: key) { visits[v].leftAt = event.time }
         case .enter, .cross:

@@ -34,9 +34,12 @@ struct GameBoardSVG {
     var svg: String {
         let n = Double(cells.count), size = n * Self.cell, legendHeight = 24.0 * Double(max(1, legend.count))
         let c = Self.cell
-        var out = "<svg class=\"board\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(size + 2))\" height=\"\(Int(size + 10 + legendHeight))\" "
-        out += "viewBox=\"-1 -1 \(Int(size + 2)) \(Int(size + 10 + legendHeight))\" role=\"img\" aria-label=\"final board\">\n"
-        out += "<rect x=\"0\" y=\"0\" width=\"\(Int(size))\" height=\"\(Int(size))\" fill=\"#fff\" stroke=\"#555\" stroke-width=\"2\"/>\n"
+        var out =
+            "<svg class=\"board\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(size + 2))\" height=\"\(Int(size + 10 + legendHeight))\" "
+        out +=
+            "viewBox=\"-1 -1 \(Int(size + 2)) \(Int(size + 10 + legendHeight))\" role=\"img\" aria-label=\"final board\">\n"
+        out +=
+            "<rect x=\"0\" y=\"0\" width=\"\(Int(size))\" height=\"\(Int(size))\" fill=\"#fff\" stroke=\"#555\" stroke-width=\"2\"/>\n"
         for i in 1..<cells.count {
             let at = Int(Double(i) * c)
             out += "<line x1=\"\(at)\" y1=\"0\" x2=\"\(at)\" y2=\"\(Int(size))\" stroke=\"#555\"/>"
@@ -51,7 +54,8 @@ struct GameBoardSVG {
         for (i, entry) in legend.enumerated() {
             let y = size + 10 + 24 * Double(i)
             out += Self.mark(entry.symbol, x: 0, y: y, size: 20)
-            out += "<text x=\"28\" y=\"\(Int(y + 15))\" font-size=\"13\" fill=\"#222\">\(RaceReport.escape(entry.name))</text>\n"
+            out +=
+                "<text x=\"28\" y=\"\(Int(y + 15))\" font-size=\"13\" fill=\"#222\">\(RaceReport.escape(entry.name))</text>\n"
         }
         return out + "</svg>"
     }
@@ -67,10 +71,12 @@ struct GameBoardSVG {
                 + "M\(n(x + size - inset)) \(n(y + inset))L\(n(x + inset)) \(n(y + size - inset))\" stroke=\"\(colour)\" "
                 + "stroke-width=\"\(n(width))\" stroke-linecap=\"round\"/>"
         case "O":
-            return "<circle cx=\"\(n(x + size / 2))\" cy=\"\(n(y + size / 2))\" r=\"\(n(size / 2 - inset))\" fill=\"none\" "
+            return
+                "<circle cx=\"\(n(x + size / 2))\" cy=\"\(n(y + size / 2))\" r=\"\(n(size / 2 - inset))\" fill=\"none\" "
                 + "stroke=\"\(colour)\" stroke-width=\"\(n(width))\"/>"
         default:
-            return "<text x=\"\(n(x + size / 2))\" y=\"\(n(y + size * 0.7))\" text-anchor=\"middle\" font-size=\"\(n(size * 0.6))\" "
+            return
+                "<text x=\"\(n(x + size / 2))\" y=\"\(n(y + size * 0.7))\" text-anchor=\"middle\" font-size=\"\(n(size * 0.6))\" "
                 + "fill=\"\(colour)\">\(RaceReport.escape(String(symbol)))</text>"
         }
     }

@@ -17,7 +17,8 @@ struct MapLabelPlacer {
 
         /// The area shared with `other` (0 when apart).
         func overlap(_ other: Box) -> Double {
-            max(0, min(maxX, other.maxX) - max(minX, other.minX)) * max(0, min(maxY, other.maxY) - max(minY, other.minY))
+            max(0, min(maxX, other.maxX) - max(minX, other.minX))
+                * max(0, min(maxY, other.maxY) - max(minY, other.minY))
         }
     }
 
@@ -52,32 +53,33 @@ struct MapLabelPlacer {
     /// the middle of the marker first (a polygon's label goes inside it).
     mutating func place(_ text: String, x: Double, y: Double, radius: Double, centred: Bool = false) -> Placement {
         let w = Double(text.count) * Self.characterWidth
-        let middle = y + Self.ascent - Self.lineHeight / 2          // baseline of a line centred on y
+        let middle = y + Self.ascent - Self.lineHeight / 2  // baseline of a line centred on y
         var candidates: [Placement] = centred ? [Placement(x: x - w / 2, y: middle)] : []
         for step in 1...3 {
             let gap = 4 * Double(step) + (step > 1 ? Self.lineHeight * Double(step - 1) : 0)
             let r = radius + gap, d = (radius * 0.7 + gap)
             candidates += [
-                Placement(x: x + r, y: middle),                                   // right
-                Placement(x: x + d, y: y - d),                                    // above right
-                Placement(x: x + d, y: y + d + Self.ascent),                      // below right
-                Placement(x: x - r - w, y: middle),                               // left
-                Placement(x: x - d - w, y: y - d),                                // above left
-                Placement(x: x - d - w, y: y + d + Self.ascent),                  // below left
+                Placement(x: x + r, y: middle),  // right
+                Placement(x: x + d, y: y - d),  // above right
+                Placement(x: x + d, y: y + d + Self.ascent),  // below right
+                Placement(x: x - r - w, y: middle),  // left
+                Placement(x: x - d - w, y: y - d),  // above left
+                Placement(x: x - d - w, y: y + d + Self.ascent),  // below left
                 Placement(x: x - w / 2, y: y - r - (Self.lineHeight - Self.ascent)),  // above
-                Placement(x: x - w / 2, y: y + r + Self.ascent),                  // below
+                Placement(x: x - w / 2, y: y + r + Self.ascent),  // below
             ]
         }
         let (width, height) = (self.width, self.height)
         let inside = { (b: Box) in b.minX >= 0 && b.minY >= 0 && b.maxX <= width && b.maxY <= height }
-        let chosen = candidates.first { candidate in
-            let box = Self.box(text, x: candidate.x, y: candidate.y)
-            return inside(box) && !taken.contains { $0.overlaps(box) }
-        } ?? candidates.min { a, b in
-            // Nowhere free: the position that covers least (the first of equals).
-            let boxA = Self.box(text, x: a.x, y: a.y), boxB = Self.box(text, x: b.x, y: b.y)
-            return taken.reduce(0) { $0 + $1.overlap(boxA) } < taken.reduce(0) { $0 + $1.overlap(boxB) }
-        }!
+        let chosen =
+            candidates.first { candidate in
+                let box = Self.box(text, x: candidate.x, y: candidate.y)
+                return inside(box) && !taken.contains { $0.overlaps(box) }
+            } ?? candidates.min { a, b in
+                // Nowhere free: the position that covers least (the first of equals).
+                let boxA = Self.box(text, x: a.x, y: a.y), boxB = Self.box(text, x: b.x, y: b.y)
+                return taken.reduce(0) { $0 + $1.overlap(boxA) } < taken.reduce(0) { $0 + $1.overlap(boxB) }
+            }!
         taken.append(Self.box(text, x: chosen.x, y: chosen.y))
         return chosen
     }

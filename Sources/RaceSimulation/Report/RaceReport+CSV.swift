@@ -3,7 +3,8 @@ import GeoFormats
 extension RaceReport {
     /// One line per leg run: the split table for a spreadsheet.
     public var splitsCSV: String {
-        var out = "name,from,to,split_s,rank,behind_s,distance_run_m,straight_m,detour_ratio,pace_s_per_km,time_lost_s\n"
+        var out =
+            "name,from,to,split_s,rank,behind_s,distance_run_m,straight_m,detour_ratio,pace_s_per_km,time_lost_s\n"
         func number(_ x: Double?, _ digits: Double) -> String {
             guard let x, x.isFinite else { return "" }
             let rounded = (x * digits).rounded() / digits
@@ -11,9 +12,13 @@ extension RaceReport {
         }
         for leg in legs.legs {
             let name = replay.input.names[leg.participant]
-            out += [CSVText.field(name), race.stops[leg.from].id, race.stops[leg.to].id, number(leg.split, 1000), String(leg.rank),
+            out +=
+                [
+                    CSVText.field(name), race.stops[leg.from].id, race.stops[leg.to].id, number(leg.split, 1000),
+                    String(leg.rank),
                     number(leg.behind, 1000), number(leg.distanceRunMeters, 100), number(leg.straightMeters, 100),
-                    number(leg.detourRatio, 1000), number(leg.paceSecondsPerKilometer, 1), number(leg.timeLost, 1000)]
+                    number(leg.detourRatio, 1000), number(leg.paceSecondsPerKilometer, 1), number(leg.timeLost, 1000),
+                ]
                 .joined(separator: ",") + "\n"
         }
         return out

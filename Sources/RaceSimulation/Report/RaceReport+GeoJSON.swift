@@ -15,41 +15,70 @@ extension RaceReport {
             .array([.number((lon * 1e7).rounded() / 1e7), .number((lat * 1e7).rounded() / 1e7)])
         }
         func feature(_ geometry: JSONValue, _ properties: [(String, JSONValue)]) -> JSONValue {
-            .object([JSONMember("type", .string("Feature")), JSONMember("geometry", geometry),
-                     JSONMember("properties", .object(properties.map { JSONMember($0.0, $0.1) }))])
+            .object([
+                JSONMember("type", .string("Feature")), JSONMember("geometry", geometry),
+                JSONMember("properties", .object(properties.map { JSONMember($0.0, $0.1) })),
+            ])
         }
         func time(_ t: Double) -> JSONValue { .number((t * 1000).rounded() / 1000) }
         var features: [JSONValue] = []
         for stop in race.stops {
-            var properties: [(String, JSONValue)] = [("kind", .string("stop")), ("id", .string(stop.id)), ("name", .string(stop.name))]
+            var properties: [(String, JSONValue)] = [
+                ("kind", .string("stop")), ("id", .string(stop.id)), ("name", .string(stop.name)),
+            ]
             if let points = stop.points { properties.append(("points", .number(Double(points)))) }
             switch stop.fence {
             case .circle(let centre, let radius):
                 properties.append(("radiusMeters", .number(radius)))
-                features.append(feature(.object([JSONMember("type", .string("Point")),
-                                                 JSONMember("coordinates", position(centre.latitude, centre.longitude))]), properties))
+                features.append(
+                    feature(
+                        .object([
+                            JSONMember("type", .string("Point")),
+                            JSONMember("coordinates", position(centre.latitude, centre.longitude)),
+                        ]), properties))
             case .polygon(let polygons):
-                let rings = polygons.map { rings in JSONValue.array(rings.map { .array($0.map { position($0.latitude, $0.longitude) }) }) }
-                features.append(feature(.object([JSONMember("type", .string("MultiPolygon")), JSONMember("coordinates", .array(rings))]),
-                                        properties))
+                let rings = polygons.map { rings in
+                    JSONValue.array(rings.map { .array($0.map { position($0.latitude, $0.longitude) }) })
+                }
+                features.append(
+                    feature(
+                        .object([JSONMember("type", .string("MultiPolygon")), JSONMember("coordinates", .array(rings))]
+                        ),
+                        properties))
             }
         }
         let positions = replay.input.positions
         var rows = [[Int]](repeating: [], count: replay.input.names.count)
         for i in 0..<positions.count { rows[Int(positions.participant[i])].append(i) }
         for (p, mine) in rows.enumerated() where mine.count >= 2 {
-            features.append(feature(
-                .object([JSONMember("type", .string("LineString")),
-                         JSONMember("coordinates", .array(mine.map { position(positions.latitude[$0], positions.longitude[$0]) }))]),
-                [("kind", .string("track")), ("name", .string(replay.input.names[p])),
-                 ("coordinateProperties", .object([JSONMember("times", .array(mine.map { time(positions.time[$0]) }))]))]))
+            features.append(
+                feature(
+                    .object([
+                        JSONMember("type", .string("LineString")),
+                        JSONMember(
+                            "coordinates",
+                            .array(mine.map { position(positions.latitude[$0], positions.longitude[$0]) })),
+                    ]),
+                    [
+                        ("kind", .string("track")), ("name", .string(replay.input.names[p])),
+                        (
+                            "coordinateProperties",
+                            .object([JSONMember("times", .array(mine.map { time(positions.time[$0]) }))])
+                        ),
+                    ]))
         }
         for visit in replay.visits {
             let row = visit.fixRow
-            features.append(feature(
-                .object([JSONMember("type", .string("Point")), JSONMember("coordinates", position(positions.latitude[row], positions.longitude[row]))]),
-                [("kind", .string("visit")), ("name", .string(replay.input.names[visit.participant])),
-                 ("stop", .string(race.stops[visit.stop].id)), ("time", time(visit.time))]))
+            features.append(
+                feature(
+                    .object([
+                        JSONMember("type", .string("Point")),
+                        JSONMember("coordinates", position(positions.latitude[row], positions.longitude[row])),
+                    ]),
+                    [
+                        ("kind", .string("visit")), ("name", .string(replay.input.names[visit.participant])),
+                        ("stop", .string(race.stops[visit.stop].id)), ("time", time(visit.time)),
+                    ]))
         }
         var members = [JSONMember("type", .string("FeatureCollection"))]
         if let startEpoch { members.append(JSONMember("startTime", .string(Timestamp.format(startEpoch)))) }

@@ -12,23 +12,32 @@ extension RaceReport {
     /// time, so the same inputs give the same bytes; it validates against IOF.xsd.
     public var iofResultList: String {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        xml += #"<ResultList xmlns="http://www.orienteering.org/datastandard/3.0" iofVersion="3.0" creator="RaceKit" status="Complete">"# + "\n"
+        xml +=
+            #"<ResultList xmlns="http://www.orienteering.org/datastandard/3.0" iofVersion="3.0" creator="RaceKit" status="Complete">"#
+            + "\n"
         xml += "  <Event>\n    <Name>\(Self.escape(race.name))</Name>\n"
         if let start = startEpoch { xml += "    <StartTime>\(Self.dateAndTime(start))</StartTime>\n" }
         xml += "  </Event>\n"
         let byCourse = Dictionary(grouping: standings) { replay.courses[$0.participant].course?.id ?? "" }
         for course in race.courses where byCourse[course.id] != nil {
-            xml += "  <ClassResult>\n    <Class>\n      <Name>\(Self.escape(course.name ?? course.id))</Name>\n    </Class>\n"
+            xml +=
+                "  <ClassResult>\n    <Class>\n      <Name>\(Self.escape(course.name ?? course.id))</Name>\n    </Class>\n"
             xml += "    <Course>\n      <Name>\(Self.escape(course.id))</Name>\n"
-            xml += "      <NumberOfControls>\(course.controls.reduce(0) { $0 + ($1.stopCount) })</NumberOfControls>\n    </Course>\n"
+            xml +=
+                "      <NumberOfControls>\(course.controls.reduce(0) { $0 + ($1.stopCount) })</NumberOfControls>\n    </Course>\n"
             for standing in byCourse[course.id]! {
                 let check = replay.courses[standing.participant]
                 let name = PersonNameParts(standing.name)
                 xml += "    <PersonResult>\n      <Person>\n        <Name>\n"
-                xml += "          <Family>\(Self.escape(name.family))</Family>\n          <Given>\(Self.escape(name.given))</Given>\n"
+                xml +=
+                    "          <Family>\(Self.escape(name.family))</Family>\n          <Given>\(Self.escape(name.given))</Given>\n"
                 xml += "        </Name>\n      </Person>\n      <Result>\n"
-                if let start = standing.startTime, let time = dateTime(start) { xml += "        <StartTime>\(time)</StartTime>\n" }
-                if let finish = standing.finishTime, let time = dateTime(finish) { xml += "        <FinishTime>\(time)</FinishTime>\n" }
+                if let start = standing.startTime, let time = dateTime(start) {
+                    xml += "        <StartTime>\(time)</StartTime>\n"
+                }
+                if let finish = standing.finishTime, let time = dateTime(finish) {
+                    xml += "        <FinishTime>\(time)</FinishTime>\n"
+                }
                 if let running = standing.runningTime { xml += "        <Time>\(Self.seconds(running))</Time>\n" }
                 if let rank = standing.rank { xml += "        <Position>\(rank)</Position>\n" }
                 xml += "        <Status>\(standing.status.rawValue)</Status>\n"
@@ -41,14 +50,17 @@ extension RaceReport {
                 for punch in inner.dropLast(course.finish == nil ? 0 : 1) {
                     let code = Self.escape(race.stops[punch.stop].id)
                     if let time = punch.time, let start = standing.startTime {
-                        xml += "        <SplitTime>\n          <ControlCode>\(code)</ControlCode>\n          <Time>\(Self.seconds(time - start))</Time>\n        </SplitTime>\n"
+                        xml +=
+                            "        <SplitTime>\n          <ControlCode>\(code)</ControlCode>\n          <Time>\(Self.seconds(time - start))</Time>\n        </SplitTime>\n"
                     } else {
-                        xml += "        <SplitTime status=\"Missing\">\n          <ControlCode>\(code)</ControlCode>\n        </SplitTime>\n"
+                        xml +=
+                            "        <SplitTime status=\"Missing\">\n          <ControlCode>\(code)</ControlCode>\n        </SplitTime>\n"
                     }
                 }
                 for extra in check.additional {
                     let offset = standing.startTime.map { extra.time - $0 } ?? extra.time
-                    xml += "        <SplitTime status=\"Additional\">\n          <ControlCode>\(Self.escape(race.stops[extra.stop].id))</ControlCode>\n"
+                    xml +=
+                        "        <SplitTime status=\"Additional\">\n          <ControlCode>\(Self.escape(race.stops[extra.stop].id))</ControlCode>\n"
                     xml += "          <Time>\(Self.seconds(offset))</Time>\n        </SplitTime>\n"
                 }
                 xml += "      </Result>\n    </PersonResult>\n"

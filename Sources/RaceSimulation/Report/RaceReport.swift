@@ -52,8 +52,10 @@ public struct RaceReport: Sendable {
     public let warnings: [String]
 
     /// Assembles every analysis of `replay`; `startEpoch` makes times absolute where the formats want them.
-    public init(replay: ReplayResult, startEpoch: Seconds?, game: GamePlay? = nil,
-                cheatLimits: CheatFlags.Limits = CheatFlags.Limits(), warnings: [String] = []) {
+    public init(
+        replay: ReplayResult, startEpoch: Seconds?, game: GamePlay? = nil,
+        cheatLimits: CheatFlags.Limits = CheatFlags.Limits(), warnings: [String] = []
+    ) {
         race = replay.race
         self.warnings = warnings
         self.replay = replay
@@ -63,10 +65,12 @@ public struct RaceReport: Sendable {
         leader = LeaderTimeline(replay)
         flags = CheatFlags(replay, limits: cheatLimits)
         var rows = replay.courses.enumerated().map { p, check -> Standing in
-            let points = check.punches.compactMap { $0.time == nil ? nil : replay.race.stops[$0.stop].points }.reduce(0, +)
-            return Standing(rank: nil, participant: p, name: replay.input.names[p], status: check.status,
-                            startTime: check.startTime, finishTime: check.finishTime, runningTime: check.runningTime,
-                            stopsReached: check.punchedCount, stopsOnCourse: check.punches.count, points: points)
+            let points = check.punches.compactMap { $0.time == nil ? nil : replay.race.stops[$0.stop].points }.reduce(
+                0, +)
+            return Standing(
+                rank: nil, participant: p, name: replay.input.names[p], status: check.status,
+                startTime: check.startTime, finishTime: check.finishTime, runningTime: check.runningTime,
+                stopsReached: check.punchedCount, stopsOnCourse: check.punches.count, points: points)
         }
         // OK first by running time; then everyone else by status, progress and time.
         rows.sort { a, b in
@@ -80,7 +84,8 @@ public struct RaceReport: Sendable {
         // finish, where OK results may differ in the optional controls reached, ranks by both).
         var rank = 0
         for i in rows.indices where rows[i].status == .ok {
-            let same = i > 0 && rows[i - 1].status == .ok && rows[i - 1].runningTime == rows[i].runningTime
+            let same =
+                i > 0 && rows[i - 1].status == .ok && rows[i - 1].runningTime == rows[i].runningTime
                 && rows[i - 1].stopsReached == rows[i].stopsReached
             rank = same ? rank : i + 1
             rows[i].rank = rank

@@ -23,9 +23,11 @@ public struct RunnerProfile: Hashable, Sendable {
     public var wrongTurnProbability: Double
 
     /// Creates a profile; every setting but the name and speed has a typical default.
-    public init(name: String, speedMetersPerSecond: Double, speedVariation: Double = 0.15, noiseMeters: Meters = 4,
-                samplingSeconds: Seconds = 1, dwellSeconds: ClosedRange<Seconds> = 10...40, skippedStops: Set<String> = [],
-                dropoutProbability: Double = 0.001, wrongTurnProbability: Double = 0.1) {
+    public init(
+        name: String, speedMetersPerSecond: Double, speedVariation: Double = 0.15, noiseMeters: Meters = 4,
+        samplingSeconds: Seconds = 1, dwellSeconds: ClosedRange<Seconds> = 10...40, skippedStops: Set<String> = [],
+        dropoutProbability: Double = 0.001, wrongTurnProbability: Double = 0.1
+    ) {
         self.name = name
         self.speedMetersPerSecond = speedMetersPerSecond
         self.speedVariation = speedVariation

@@ -56,12 +56,15 @@ public struct SyntheticField: Sendable {
         self.race = race
         self.options = options
         self.seed = seed
-        courseIndices = Self.assignCourses(race: race, participants: options.participants, unlisted: options.unlistedCourse)
+        courseIndices = Self.assignCourses(
+            race: race, participants: options.participants, unlisted: options.unlistedCourse)
     }
 
     /// The participants' names: the race's own participants first, then "Runner N".
     public var names: [String] {
-        (0..<options.participants).map { i in i < race.participants.count ? race.participants[i].name : "Runner \(i + 1)" }
+        (0..<options.participants).map { i in
+            i < race.participants.count ? race.participants[i].name : "Runner \(i + 1)"
+        }
     }
 
     /// Each participant's course: a listed participant's own, else the race's first; a synthetic
@@ -102,7 +105,9 @@ public struct SyntheticField: Sendable {
     /// - Complexity: O(participants × variants + listed participants × courses).
     static func assignCourses(race: Race, participants: Int, unlisted: UnlistedCourse) -> [Int?] {
         guard !race.courses.isEmpty else { return [Int?](repeating: nil, count: participants) }
-        func listedCourse(_ p: Participant) -> Int { p.course.flatMap { id in race.courses.firstIndex { $0.id == id } } ?? 0 }
+        func listedCourse(_ p: Participant) -> Int {
+            p.course.flatMap { id in race.courses.firstIndex { $0.id == id } } ?? 0
+        }
         let variants = unlisted == .spreadOverVariants ? variantCourseIndices(of: race) : [0]
         var load = [Int: Int]()
         for p in race.participants { load[listedCourse(p), default: 0] += 1 }
@@ -122,14 +127,17 @@ public struct SyntheticField: Sendable {
         let n = options.participants
         return names.enumerated().map { i, name in
             let pace = 1 + options.speedSpread * (2 * random.nextUnit() - 1)
-            var profile = RunnerProfile(name: name, speedMetersPerSecond: options.speedMetersPerSecond * pace,
-                                        noiseMeters: options.noiseMeters, samplingSeconds: options.samplingSeconds,
-                                        dropoutProbability: options.dropoutProbability,
-                                        wrongTurnProbability: options.wrongTurnProbability)
+            var profile = RunnerProfile(
+                name: name, speedMetersPerSecond: options.speedMetersPerSecond * pace,
+                noiseMeters: options.noiseMeters, samplingSeconds: options.samplingSeconds,
+                dropoutProbability: options.dropoutProbability,
+                wrongTurnProbability: options.wrongTurnProbability)
             if i >= n - options.stragglers {
                 profile.speedMetersPerSecond = options.speedMetersPerSecond * 0.5
                 profile.dwellSeconds = 40...120
-            } else if i >= n - options.stragglers - options.stopMissers, let course = course(of: i), let skipped = mostOffPathControl(course) {
+            } else if i >= n - options.stragglers - options.stopMissers, let course = course(of: i),
+                let skipped = mostOffPathControl(course)
+            {
                 profile.skippedStops = [skipped]
             }
             return profile
@@ -146,7 +154,8 @@ public struct SyntheticField: Sendable {
         var best: (String, Double)?
         for k in 1..<(ids.count - 1) where !anyRequired || !optional.contains(ids[k]) {
             guard let a = race.stop(ids[k - 1])?.fence.anchor, let b = race.stop(ids[k])?.fence.anchor,
-                  let c = race.stop(ids[k + 1])?.fence.anchor else { continue }
+                let c = race.stop(ids[k + 1])?.fence.anchor
+            else { continue }
             let detour = a.distanceMeters(to: b) + b.distanceMeters(to: c) - a.distanceMeters(to: c)
             if best == nil || detour > best!.1 { best = (ids[k], detour) }
         }

@@ -1,5 +1,6 @@
 import GeoCore
 import RaceModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -44,7 +45,9 @@ public struct TrackSynthesizer: Sendable {
                 var left = ids.compactMap(race.stop)
                 while !left.isEmpty {
                     let from = here ?? left[0].fence.anchor
-                    let next = left.indices.min { from.distanceMeters(to: left[$0].fence.anchor) < from.distanceMeters(to: left[$1].fence.anchor) }!
+                    let next = left.indices.min {
+                        from.distanceMeters(to: left[$0].fence.anchor) < from.distanceMeters(to: left[$1].fence.anchor)
+                    }!
                     visit(left.remove(at: next).id)
                 }
             }
@@ -59,7 +62,8 @@ public struct TrackSynthesizer: Sendable {
         var random = SplitMix64(seed: seed &* 0x9E37_79B9 &+ UInt64(index) &* 0x85EB_CA6B)
         let stops = plannedStops(course, skipping: profile.skippedStops)
         guard let first = stops.first else { return SyntheticTrack(participant: profile.name, fixes: []) }
-        var position = first.fence.anchor.destination(bearingDegrees: random.uniform(0...360), distanceMeters: 3 * random.nextUnit())
+        var position = first.fence.anchor.destination(
+            bearingDegrees: random.uniform(0...360), distanceMeters: 3 * random.nextUnit())
         var time = startTime
         var fixes: [SyntheticTrack.Fix] = []
         var noiseEast = 0.0, noiseNorth = 0.0, gapUntil = -Double.infinity
@@ -77,8 +81,12 @@ public struct TrackSynthesizer: Sendable {
                     gapUntil = time + random.uniform(5...30)
                 } else {
                     let distance = (noiseEast * noiseEast + noiseNorth * noiseNorth).squareRoot()
-                    let shown = position.destination(bearingDegrees: atan2(noiseEast, noiseNorth) / Earth.radiansPerDegree, distanceMeters: distance)
-                    fixes.append(.init(time: time, coordinate: shown, elevationMeters: (elevationBase + 2 * random.gaussian()).rounded()))
+                    let shown = position.destination(
+                        bearingDegrees: atan2(noiseEast, noiseNorth) / Earth.radiansPerDegree, distanceMeters: distance)
+                    fixes.append(
+                        .init(
+                            time: time, coordinate: shown,
+                            elevationMeters: (elevationBase + 2 * random.gaussian()).rounded()))
                 }
             }
             time += profile.samplingSeconds
@@ -87,7 +95,8 @@ public struct TrackSynthesizer: Sendable {
         func dwell(_ random: inout SplitMix64) {
             let until = time + random.uniform(profile.dwellSeconds)
             while time < until {
-                position = position.destination(bearingDegrees: random.uniform(0...360), distanceMeters: 0.3 * random.nextUnit())
+                position = position.destination(
+                    bearingDegrees: random.uniform(0...360), distanceMeters: 0.3 * random.nextUnit())
                 record(&random)
             }
         }
@@ -97,18 +106,26 @@ public struct TrackSynthesizer: Sendable {
             var waypoints = [stop.fence.aimPoint(&random)]
             if random.nextUnit() < profile.wrongTurnProbability {
                 let bearing = position.initialBearingDegrees(to: waypoints[0]) + (random.nextUnit() < 0.5 ? -60 : 60)
-                waypoints.insert(position.destination(bearingDegrees: bearing, distanceMeters: random.uniform(50...150)), at: 0)
+                waypoints.insert(
+                    position.destination(bearingDegrees: bearing, distanceMeters: random.uniform(50...150)), at: 0)
             }
             for target in waypoints {
                 var steps = 0
                 while position.distanceMeters(to: target) > 2, steps < 100_000 {
-                    speedFactor = min(1 + 2 * profile.speedVariation, max(0.2, speedFactor + 0.1 * random.gaussian() * profile.speedVariation
-                        - 0.05 * (speedFactor - 1)))
+                    speedFactor = min(
+                        1 + 2 * profile.speedVariation,
+                        max(
+                            0.2,
+                            speedFactor + 0.1 * random.gaussian() * profile.speedVariation
+                                - 0.05 * (speedFactor - 1)))
                     headingOffset = 0.9 * headingOffset + 4 * random.gaussian()
                     headingOffset = min(20, max(-20, headingOffset))
-                    let step = min(position.distanceMeters(to: target),
-                                   profile.speedMetersPerSecond * speedFactor * profile.samplingSeconds)
-                    let bearing = position.initialBearingDegrees(to: target) + headingOffset * min(1, position.distanceMeters(to: target) / 30)
+                    let step = min(
+                        position.distanceMeters(to: target),
+                        profile.speedMetersPerSecond * speedFactor * profile.samplingSeconds)
+                    let bearing =
+                        position.initialBearingDegrees(to: target) + headingOffset
+                        * min(1, position.distanceMeters(to: target) / 30)
                     position = position.destination(bearingDegrees: bearing, distanceMeters: step)
                     record(&random)
                     steps += 1
@@ -129,8 +146,9 @@ extension StopFence {
         case .polygon(let polygons):
             let ring = polygons[0][0]
             let open = ring.first == ring.last ? ring.dropLast() : ring[...]
-            return Coordinate(uncheckedLatitude: open.map(\.latitude).reduce(0, +) / Double(open.count),
-                              longitude: open.map(\.longitude).reduce(0, +) / Double(open.count))
+            return Coordinate(
+                uncheckedLatitude: open.map(\.latitude).reduce(0, +) / Double(open.count),
+                longitude: open.map(\.longitude).reduce(0, +) / Double(open.count))
         }
     }
 
@@ -138,7 +156,8 @@ extension StopFence {
     func aimPoint(_ random: inout SplitMix64) -> Coordinate {
         switch self {
         case .circle(let centre, let radius):
-            return centre.destination(bearingDegrees: random.uniform(0...360), distanceMeters: 0.4 * radius * random.nextUnit().squareRoot())
+            return centre.destination(
+                bearingDegrees: random.uniform(0...360), distanceMeters: 0.4 * radius * random.nextUnit().squareRoot())
         case .polygon: return anchor
         }
     }

@@ -1,4 +1,5 @@
 import GeoFormats
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,9 +16,13 @@ extension SyntheticTrack {
         metadata.name = participant
         metadata.time = fixes.first?.time
         let round = { (degrees: Double) in (degrees * 1e7).rounded() / 1e7 }
-        let points = fixes.map { GPXPoint(latitude: round($0.coordinate.latitude), longitude: round($0.coordinate.longitude),
-                                          elevation: $0.elevationMeters, time: $0.time) }
-        return GPXDocument(creator: "RaceKit synth", metadata: metadata,
-                           tracks: [GPXTrack(info: GPXPathInfo(name: participant), segments: [GPXTrackSegment(points: points)])])
+        let points = fixes.map {
+            GPXPoint(
+                latitude: round($0.coordinate.latitude), longitude: round($0.coordinate.longitude),
+                elevation: $0.elevationMeters, time: $0.time)
+        }
+        return GPXDocument(
+            creator: "RaceKit synth", metadata: metadata,
+            tracks: [GPXTrack(info: GPXPathInfo(name: participant), segments: [GPXTrackSegment(points: points)])])
     }
 }

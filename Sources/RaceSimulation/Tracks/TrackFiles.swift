@@ -20,8 +20,10 @@ public struct LoadedTrack: Sendable {
     public var warnings: [GPXWarning]
 
     /// A track from fixes already in memory (a live race's log), not read from a file.
-    public init(name: String, file: String, points: [(time: Seconds, latitude: Degrees, longitude: Degrees)],
-                untimedPoints: Int = 0, warnings: [GPXWarning] = []) {
+    public init(
+        name: String, file: String, points: [(time: Seconds, latitude: Degrees, longitude: Degrees)],
+        untimedPoints: Int = 0, warnings: [GPXWarning] = []
+    ) {
         self.name = name
         self.file = file
         self.points = points
@@ -50,8 +52,12 @@ public enum TrackFiles {
                 throw InputError(SourceLocation(file: path), "no such file or folder")
             }
             if isFolder.boolValue {
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.lowercased().hasSuffix(".gpx") }.sorted()
-                guard !names.isEmpty else { throw InputError(SourceLocation(file: path), "the folder has no .gpx files") }
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
+                    $0.lowercased().hasSuffix(".gpx")
+                }.sorted()
+                guard !names.isEmpty else {
+                    throw InputError(SourceLocation(file: path), "the folder has no .gpx files")
+                }
                 files += names.map { (path as NSString).appendingPathComponent($0) }
             } else {
                 files.append(path)
@@ -68,14 +74,21 @@ public enum TrackFiles {
         for track in document.tracks {
             for segment in track.segments {
                 for point in segment.points {
-                    if let time = point.time { points.append((time, point.latitude, point.longitude)) } else { untimed += 1 }
+                    if let time = point.time {
+                        points.append((time, point.latitude, point.longitude))
+                    } else {
+                        untimed += 1
+                    }
                 }
             }
         }
         let fallback = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        let name = [document.metadata.name, document.tracks.first?.info.name].compactMap { $0 }.first { !$0.isEmpty } ?? fallback
-        return LoadedTrack(name: name, file: file, points: points.map { (time: $0.0, latitude: $0.1, longitude: $0.2) },
-                           untimedPoints: untimed, warnings: document.warnings)
+        let name =
+            [document.metadata.name, document.tracks.first?.info.name].compactMap { $0 }.first { !$0.isEmpty }
+            ?? fallback
+        return LoadedTrack(
+            name: name, file: file, points: points.map { (time: $0.0, latitude: $0.1, longitude: $0.2) },
+            untimedPoints: untimed, warnings: document.warnings)
     }
 
     /// The replay input: tracks on the race clock, matched to the race's participants by id or
@@ -84,7 +97,9 @@ public enum TrackFiles {
     /// - Parameter tracks: the loaded tracks, one per participant.
     /// - Parameter race: the race whose participants the tracks are matched to.
     /// - Parameter alignment: how recorded times become race times.
-    public static func replayInput(_ tracks: [LoadedTrack], race: Race, alignment: TrackAlignment, raceStart: Seconds) -> ReplayInput {
+    public static func replayInput(_ tracks: [LoadedTrack], race: Race, alignment: TrackAlignment, raceStart: Seconds)
+        -> ReplayInput
+    {
         var positions = PositionColumns()
         positions.reserveCapacity(tracks.reduce(0) { $0 + $1.points.count })
         // Merge every participant's fixes in time order (ties by participant), as a live feed would arrive.
@@ -94,7 +109,10 @@ public enum TrackFiles {
             merged += track.points.map { ($0.time + shift, Int32(p), $0.latitude, $0.longitude) }
         }
         merged.sort { ($0.time, $0.participant) < ($1.time, $1.participant) }
-        for fix in merged { positions.append(participant: fix.participant, time: fix.time, latitude: fix.latitude, longitude: fix.longitude) }
+        for fix in merged {
+            positions.append(
+                participant: fix.participant, time: fix.time, latitude: fix.latitude, longitude: fix.longitude)
+        }
         let matched = tracks.map { participant(of: $0, in: race) }
         // A matched track shows under the race's display name; a listed participant without a
         // track joins with no fixes, so the course check makes it DidNotStart.

@@ -13,7 +13,8 @@ public struct DistanceMatrix: Hashable, Sendable {
     /// A matrix from row-major entries.
     /// - Precondition: `entries.count == count * count` and every entry is non-negative.
     public init(count: Int, entries: [Int32]) {
-        precondition(count >= 0 && entries.count == count * count, "a \(count) × \(count) matrix needs \(count * count) entries")
+        precondition(
+            count >= 0 && entries.count == count * count, "a \(count) × \(count) matrix needs \(count * count) entries")
         precondition(entries.allSatisfy { $0 >= 0 }, "distances must be non-negative")
         self.count = count
         self.entries = entries
@@ -27,7 +28,8 @@ public struct DistanceMatrix: Hashable, Sendable {
         for i in 0..<count {
             for j in 0..<count where i != j {
                 let value = distance(i, j)
-                precondition(value >= 0 && value <= Int(Int32.max), "distance \(value) from \(i) to \(j) is out of range")
+                precondition(
+                    value >= 0 && value <= Int(Int32.max), "distance \(value) from \(i) to \(j) is out of range")
                 entries[i * count + j] = Int32(value)
             }
         }
@@ -44,15 +46,20 @@ public struct DistanceMatrix: Hashable, Sendable {
         var entries = [Int32](repeating: 0, count: n * n)
         for (i, row) in rows.enumerated() {
             guard row.count == n else {
-                throw InputError(.wrongSize, "row \(i + 1) has \(row.count) entries; a matrix of \(n) rows needs \(n) in each",
-                                 at: SourceLocation(file: source))
+                throw InputError(
+                    .wrongSize, "row \(i + 1) has \(row.count) entries; a matrix of \(n) rows needs \(n) in each",
+                    at: SourceLocation(file: source))
             }
             for (j, value) in row.enumerated() {
                 guard value >= 0 else {
-                    throw InputError(.negativeDistance, "distance \(value) (row \(i + 1), column \(j + 1)) is negative", at: SourceLocation(file: source))
+                    throw InputError(
+                        .negativeDistance, "distance \(value) (row \(i + 1), column \(j + 1)) is negative",
+                        at: SourceLocation(file: source))
                 }
                 guard value <= Int(Int32.max) else {
-                    throw InputError(.notAnInteger, "distance \(value) (row \(i + 1), column \(j + 1)) exceeds \(Int32.max)", at: SourceLocation(file: source))
+                    throw InputError(
+                        .notAnInteger, "distance \(value) (row \(i + 1), column \(j + 1)) exceeds \(Int32.max)",
+                        at: SourceLocation(file: source))
                 }
                 if i != j { entries[i * n + j] = Int32(value) }
             }

@@ -45,7 +45,9 @@ extension MatrixFile {
     static func checkSize(_ n: Int, source: String) throws(InputError) {
         guard n > 0 else { throw InputError(.wrongSize, "the matrix has no stops", at: SourceLocation(file: source)) }
         guard n <= RouteSolver.maximumStops else {
-            throw InputError(.wrongSize, "\(n) stops; the optimizer takes at most \(RouteSolver.maximumStops)", at: SourceLocation(file: source))
+            throw InputError(
+                .wrongSize, "\(n) stops; the optimizer takes at most \(RouteSolver.maximumStops)",
+                at: SourceLocation(file: source))
         }
     }
 }
@@ -68,19 +70,24 @@ extension MatrixFile {
             var column = 1
             for piece in line.split(separator: ",", omittingEmptySubsequences: false) {
                 let leading = piece.prefix { $0 == " " || $0 == "\t" }.utf8.count
-                let trimmed = piece.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+                let trimmed = piece.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }
+                    .reversed()
                 cells.append(Cell(text: Substring(String(trimmed)), line: lineNumber, column: column + leading))
                 column += piece.utf8.count + 1
             }
             lines.append(cells)
         }
-        guard !lines.isEmpty else { throw InputError(.malformedMatrix, "the file has no rows", at: SourceLocation(file: source)) }
+        guard !lines.isEmpty else {
+            throw InputError(.malformedMatrix, "the file has no rows", at: SourceLocation(file: source))
+        }
 
         /// Whether a cell starts like a number (a digit, or a sign or point then a digit): such a
         /// cell is a distance, and one that then does not parse (`0x10`, `1\0`) is an error, not a label.
         func looksNumeric(_ s: Substring) -> Bool {
             var rest = s.utf8[...]
-            while let first = rest.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") {
+            while let first = rest.first,
+                first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+            {
                 rest = rest.dropFirst()
             }
             return rest.first.map { $0 &- 0x30 < 10 } ?? false
@@ -100,7 +107,9 @@ extension MatrixFile {
         }
         let n = labels?.count ?? body.first?.count ?? 0
         guard body.count == n else {
-            throw InputError(.wrongSize, "\(body.count) rows of distances but \(n) columns; the matrix must be square", at: SourceLocation(file: source))
+            throw InputError(
+                .wrongSize, "\(body.count) rows of distances but \(n) columns; the matrix must be square",
+                at: SourceLocation(file: source))
         }
         try checkSize(n, source: source)
         var entries = [Int32](repeating: 0, count: n * n)
@@ -108,17 +117,21 @@ extension MatrixFile {
             var cells = row[...]
             if rowsHaveLabels, let first = cells.first {
                 guard first.text == labels![i] else {
-                    throw InputError(.malformedMatrix, "row label '\(first.text)' should be '\(labels![i])', the header's label \(i + 1)",
-                                     at: SourceLocation(file: source, line: first.line, column: first.column))
+                    throw InputError(
+                        .malformedMatrix,
+                        "row label '\(first.text)' should be '\(labels![i])', the header's label \(i + 1)",
+                        at: SourceLocation(file: source, line: first.line, column: first.column))
                 }
                 cells = cells.dropFirst()
             }
             guard cells.count == n else {
-                throw InputError(.wrongSize, "this row has \(cells.count) distances; the matrix needs \(n) (one per stop)",
-                                 at: SourceLocation(file: source, line: row.first?.line ?? 0))
+                throw InputError(
+                    .wrongSize, "this row has \(cells.count) distances; the matrix needs \(n) (one per stop)",
+                    at: SourceLocation(file: source, line: row.first?.line ?? 0))
             }
             for (j, cell) in cells.enumerated() {
-                let value = try integer(cell.text, at: SourceLocation(file: source, line: cell.line, column: cell.column))
+                let value = try integer(
+                    cell.text, at: SourceLocation(file: source, line: cell.line, column: cell.column))
                 if i != j { entries[i * n + j] = value }
             }
         }
@@ -133,10 +146,13 @@ extension MatrixFile {
         return try checked(value, text: String(text), at: location)
     }
 
-    private static func checked(_ value: Double, text: String, at location: SourceLocation) throws(InputError) -> Int32 {
+    private static func checked(_ value: Double, text: String, at location: SourceLocation) throws(InputError) -> Int32
+    {
         guard value >= 0 else { throw InputError(.negativeDistance, "distance \(text) is negative", at: location) }
         guard value == value.rounded() else {
-            throw InputError(.notAnInteger, "distance \(text) is not a whole number (distances are integers: metres, seconds, …)", at: location)
+            throw InputError(
+                .notAnInteger, "distance \(text) is not a whole number (distances are integers: metres, seconds, …)",
+                at: location)
         }
         guard value <= Double(Int32.max) else {
             throw InputError(.notAnInteger, "distance \(text) exceeds \(Int32.max)", at: location)
@@ -164,46 +180,59 @@ extension MatrixFile {
         if case .object(let members) = root {
             var seen = Set<String>()
             for member in members where !seen.insert(member.key).inserted {
-                throw InputError(.malformedMatrix, "\"\(member.key)\" appears more than once", at: SourceLocation(file: source, jsonPointer: JSONPointer.appending("", member.key)))
+                throw InputError(
+                    .malformedMatrix, "\"\(member.key)\" appears more than once",
+                    at: SourceLocation(file: source, jsonPointer: JSONPointer.appending("", member.key)))
             }
             guard let matrix = root["matrix"] else {
-                throw InputError(.malformedMatrix, "expected a \"matrix\" key (an array of rows)", at: SourceLocation(file: source, jsonPointer: ""))
+                throw InputError(
+                    .malformedMatrix, "expected a \"matrix\" key (an array of rows)",
+                    at: SourceLocation(file: source, jsonPointer: ""))
             }
             rowsValue = matrix
             prefix = "/matrix"
             let labelKey = root["labels"] != nil ? "labels" : "ids"
             if let rawLabels = root[labelKey] {
                 guard case .array(let array) = rawLabels else {
-                    throw InputError(.malformedMatrix, "expected an array of labels", at: SourceLocation(file: source, jsonPointer: "/\(labelKey)"))
+                    throw InputError(
+                        .malformedMatrix, "expected an array of labels",
+                        at: SourceLocation(file: source, jsonPointer: "/\(labelKey)"))
                 }
                 labels = try array.enumerated().map { (k, v) throws(InputError) -> String in
                     switch v {
                     case .string(let s): return s
                     case .number(let x): return JSONValue.numberText(x)
-                    default: throw InputError(.malformedMatrix, "a label must be a string or a number, found \(v.typeName)",
-                                              at: SourceLocation(file: source, jsonPointer: "/\(labelKey)/\(k)"))
+                    default:
+                        throw InputError(
+                            .malformedMatrix, "a label must be a string or a number, found \(v.typeName)",
+                            at: SourceLocation(file: source, jsonPointer: "/\(labelKey)/\(k)"))
                     }
                 }
             }
         }
         guard case .array(let rows) = rowsValue else {
-            throw InputError(.malformedMatrix, "expected an array of rows, found \(rowsValue.typeName)",
-                             at: SourceLocation(file: source, jsonPointer: prefix))
+            throw InputError(
+                .malformedMatrix, "expected an array of rows, found \(rowsValue.typeName)",
+                at: SourceLocation(file: source, jsonPointer: prefix))
         }
         let n = rows.count
         if let labels, labels.count != n {
-            throw InputError(.wrongSize, "\(labels.count) labels but \(n) rows", at: SourceLocation(file: source, jsonPointer: prefix))
+            throw InputError(
+                .wrongSize, "\(labels.count) labels but \(n) rows",
+                at: SourceLocation(file: source, jsonPointer: prefix))
         }
         try checkSize(n, source: source)
         var entries = [Int32](repeating: 0, count: n * n)
         for (i, rowValue) in rows.enumerated() {
             guard case .array(let row) = rowValue else {
-                throw InputError(.malformedMatrix, "expected an array of distances, found \(rowValue.typeName)",
-                                 at: SourceLocation(file: source, jsonPointer: "\(prefix)/\(i)"))
+                throw InputError(
+                    .malformedMatrix, "expected an array of distances, found \(rowValue.typeName)",
+                    at: SourceLocation(file: source, jsonPointer: "\(prefix)/\(i)"))
             }
             guard row.count == n else {
-                throw InputError(.wrongSize, "this row has \(row.count) distances; the matrix needs \(n) (one per stop)",
-                                 at: SourceLocation(file: source, jsonPointer: "\(prefix)/\(i)"))
+                throw InputError(
+                    .wrongSize, "this row has \(row.count) distances; the matrix needs \(n) (one per stop)",
+                    at: SourceLocation(file: source, jsonPointer: "\(prefix)/\(i)"))
             }
             for (j, cell) in row.enumerated() {
                 let location = SourceLocation(file: source, jsonPointer: "\(prefix)/\(i)/\(j)")

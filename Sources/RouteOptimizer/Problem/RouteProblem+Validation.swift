@@ -6,11 +6,14 @@ extension RouteProblem {
         let n = count
         func name(_ i: Int) -> String { "'\(labels[i])'" }
         func stop(_ i: Int, _ role: String) throws(InputError) {
-            guard (0..<n).contains(i) else { throw InputError(.unknownStop, "\(role) refers to stop \(i), but there are \(n) stops (0…\(n - 1))") }
+            guard (0..<n).contains(i) else {
+                throw InputError(.unknownStop, "\(role) refers to stop \(i), but there are \(n) stops (0…\(n - 1))")
+            }
         }
         guard labels.count == n else { throw InputError(.wrongSize, "\(labels.count) labels for \(n) stops") }
         guard timeWindows.isEmpty || timeWindows.count == n else {
-            throw InputError(.wrongSize, "\(timeWindows.count) time windows for \(n) stops (give one per stop, nil for none)")
+            throw InputError(
+                .wrongSize, "\(timeWindows.count) time windows for \(n) stops (give one per stop, nil for none)")
         }
         guard serviceTimes.isEmpty || serviceTimes.count == n else {
             throw InputError(.wrongSize, "\(serviceTimes.count) service times for \(n) stops")
@@ -28,13 +31,16 @@ extension RouteProblem {
         var stopAt = [Int?](repeating: nil, count: n)
         func fix(_ s: Int, _ p: Int, _ why: String) throws(InputError) {
             guard (0..<n).contains(p) else {
-                throw InputError(.conflictingPins, "stop \(name(s)) is pinned to position \(p), but positions run 0…\(n - 1)")
+                throw InputError(
+                    .conflictingPins, "stop \(name(s)) is pinned to position \(p), but positions run 0…\(n - 1)")
             }
             if let q = positionOf[s], q != p {
-                throw InputError(.conflictingPins, "stop \(name(s)) is fixed at position \(q) and \(why) at position \(p)")
+                throw InputError(
+                    .conflictingPins, "stop \(name(s)) is fixed at position \(q) and \(why) at position \(p)")
             }
             if let other = stopAt[p], other != s {
-                throw InputError(.conflictingPins, "position \(p) is taken by stop \(name(other)) and \(why) by stop \(name(s))")
+                throw InputError(
+                    .conflictingPins, "position \(p) is taken by stop \(name(other)) and \(why) by stop \(name(s))")
             }
             positionOf[s] = p
             stopAt[p] = s
@@ -61,25 +67,34 @@ extension RouteProblem {
         }
         if !precedence.isEmpty {
             if let cycle = Self.findCycle(successors) {
-                throw InputError(.precedenceCycle, "precedence cycle: " + (cycle + [cycle[0]]).map(name).joined(separator: " → "))
+                throw InputError(
+                    .precedenceCycle, "precedence cycle: " + (cycle + [cycle[0]]).map(name).joined(separator: " → "))
             }
             // Every stop needs room for all stops that must come before it and after it.
             for s in 0..<n {
                 let after = Self.reachable(from: s, successors)
                 for t in after {
                     if let p = positionOf[s], let q = positionOf[t], p >= q {
-                        throw InputError(.conflictingPins, "stop \(name(s)) must come before \(name(t)), but they are fixed at positions \(p) and \(q)")
+                        throw InputError(
+                            .conflictingPins,
+                            "stop \(name(s)) must come before \(name(t)), but they are fixed at positions \(p) and \(q)"
+                        )
                     }
                 }
                 if let p = positionOf[s], after.count > n - 1 - p {
-                    throw InputError(.conflictingPins, "stop \(name(s)) is fixed at position \(p), but \(after.count) stops must come after it")
+                    throw InputError(
+                        .conflictingPins,
+                        "stop \(name(s)) is fixed at position \(p), but \(after.count) stops must come after it")
                 }
             }
             var predecessorsCount = [Int](repeating: 0, count: n)
             for s in 0..<n { for t in Self.reachable(from: s, successors) { predecessorsCount[t] += 1 } }
             for s in 0..<n {
                 if let p = positionOf[s], predecessorsCount[s] > p {
-                    throw InputError(.conflictingPins, "stop \(name(s)) is fixed at position \(p), but \(predecessorsCount[s]) stops must come before it")
+                    throw InputError(
+                        .conflictingPins,
+                        "stop \(name(s)) is fixed at position \(p), but \(predecessorsCount[s]) stops must come before it"
+                    )
                 }
             }
         }
@@ -93,15 +108,22 @@ extension RouteProblem {
             for s in 0..<n {
                 guard let window = timeWindows[s] else { continue }
                 guard window.opens <= window.closes else {
-                    throw InputError(.infeasibleTimeWindow, "the time window of stop \(name(s)) closes (\(window.closes)) before it opens (\(window.opens))")
+                    throw InputError(
+                        .infeasibleTimeWindow,
+                        "the time window of stop \(name(s)) closes (\(window.closes)) before it opens (\(window.opens))"
+                    )
                 }
                 var earliest = startTime
                 if let first = shape.fixedStart, first != s {
-                    let departure = max(startTime, timeWindows[first]?.opens ?? startTime) + (serviceTimes.isEmpty ? 0 : serviceTimes[first])
+                    let departure =
+                        max(startTime, timeWindows[first]?.opens ?? startTime)
+                        + (serviceTimes.isEmpty ? 0 : serviceTimes[first])
                     earliest = departure + fromStart![s]
                 }
                 guard earliest <= window.closes else {
-                    throw InputError(.infeasibleTimeWindow, "stop \(name(s)) closes at \(window.closes), but cannot be reached before \(earliest)")
+                    throw InputError(
+                        .infeasibleTimeWindow,
+                        "stop \(name(s)) closes at \(window.closes), but cannot be reached before \(earliest)")
                 }
             }
         }

@@ -61,8 +61,10 @@ final class ConstrainedOrderSearch {
         n = problem.count
         m = state.m
         let free = (0..<problem.count).filter { !state.layout.isFixed[$0] }
-        let lists = (out: nearestNeighbours(count: m, k: Self.neighbourCount) { problem.matrix[free[$0], free[$1]] },
-                     in: nearestNeighbours(count: m, k: Self.neighbourCount) { problem.matrix[free[$1], free[$0]] })
+        let lists = (
+            out: nearestNeighbours(count: m, k: Self.neighbourCount) { problem.matrix[free[$0], free[$1]] },
+            in: nearestNeighbours(count: m, k: Self.neighbourCount) { problem.matrix[free[$1], free[$0]] }
+        )
         k = m > 0 ? lists.out.count / m : 0
         outgoing = .allocate(capacity: max(n * k, 1))
         incoming = .allocate(capacity: max(n * k, 1))
@@ -126,7 +128,9 @@ final class ConstrainedOrderSearch {
         if state.lateness == 0 {
             guard delta < 0, state.keepsPrecedence(move), state.keepsLateness(move, within: 0) else { return false }
         } else {
-            guard state.keepsPrecedence(move), state.keepsLateness(move, within: delta < 0 ? 0 : -1) else { return false }
+            guard state.keepsPrecedence(move), state.keepsLateness(move, within: delta < 0 ? 0 : -1) else {
+                return false
+            }
         }
         state.apply(move, delta: delta)
         pushEnds(of: move)
@@ -198,7 +202,8 @@ final class ConstrainedOrderSearch {
                 guard a >= 0 && a + length <= m else { continue }
                 // What taking the segment out saves (the gaps' fixed stops priced as direct legs).
                 let previous = state.stop(a - 1), next = state.stop(a + length)
-                let saving = state.legInto(a) + state.legOut(of: a + length - 1)
+                let saving =
+                    state.legInto(a) + state.legOut(of: a + length - 1)
                     - (previous >= 0 && next >= 0 ? state.d(previous, next) : 0)
                 for flip in 0..<(length == 1 ? 1 : 2) {
                     let reversed = flip == 1
@@ -313,7 +318,8 @@ final class ConstrainedOrderSearch {
             guard kick() else { continue }
             localSearch()
             let late = state.lateness, length = state.length
-            let accept = late == 0
+            let accept =
+                late == 0
                 ? current.lateness > 0 || length <= current.length || length - threshold <= bestLength
                 : late < current.lateness
             if accept {

@@ -67,7 +67,8 @@ final class FreeSequence {
         matrix = problem.matrix
         #endif
         for p in 0..<n {
-            precondition(layout.fixedStop[p] < 0 || Int(layout.fixedStop[p]) == order[p], "a fixed stop is out of place")
+            precondition(
+                layout.fixedStop[p] < 0 || Int(layout.fixedStop[p]) == order[p], "a fixed stop is out of place")
         }
         for x in 0..<m {
             seq[x] = Int32(order[Int(layout.freePositions[x])])
@@ -79,7 +80,8 @@ final class FreeSequence {
 
     deinit {
         dist.deallocate(); travel.deallocate(); seq.deallocate(); index.deallocate()
-        forward.deallocate(); backward.deallocate(); departure.deallocate(); lateBefore.deallocate(); scratch.deallocate()
+        forward.deallocate(); backward.deallocate(); departure.deallocate(); lateBefore.deallocate();
+        scratch.deallocate()
     }
 
     /// The whole order, fixed stops included.
@@ -93,7 +95,9 @@ final class FreeSequence {
     /// The stop at free index x, or -1 outside `0..<m`.
     @inline(__always) func stop(_ x: Int) -> Int32 { x >= 0 && x < m ? seq[x] : -1 }
     /// The stop at free index x after `move`, or -1 outside `0..<m`.
-    @inline(__always) func stop(_ x: Int, after move: BlockSwap) -> Int32 { x >= 0 && x < m ? seq[move.source(of: x)] : -1 }
+    @inline(__always) func stop(_ x: Int, after move: BlockSwap) -> Int32 {
+        x >= 0 && x < m ? seq[move.source(of: x)] : -1
+    }
 
     /// What gap `g`'s leg costs more than the direct leg from `a` to `b` would.
     @inline(__always) private func surcharge(_ g: FreeSequenceLayout.Gap, _ a: Int32, _ b: Int32) -> Int {
@@ -139,7 +143,9 @@ final class FreeSequence {
         new += plain(move.reverseB ? seq[i] : seq[j - 1], next)
         var change = new - old
         for g in layout.gaps where g.t >= i && g.t <= k {
-            change += surcharge(g, stop(g.t - 1, after: move), stop(g.t, after: move)) - surcharge(g, stop(g.t - 1), stop(g.t))
+            change +=
+                surcharge(g, stop(g.t - 1, after: move), stop(g.t, after: move))
+                - surcharge(g, stop(g.t - 1), stop(g.t))
         }
         return change
     }
@@ -268,7 +274,8 @@ final class FreeSequence {
         let recount = matrix.length(of: whole, closed: layout.closed)
         precondition(length == recount, "kept length \(length) != recount \(recount)")
         let measured = meter.measure(whole.map { Int32($0) })
-        precondition(measured.broken == 0 && measured.lateness == lateness, "kept lateness \(lateness) != measured \(measured)")
+        precondition(
+            measured.broken == 0 && measured.lateness == lateness, "kept lateness \(lateness) != measured \(measured)")
         if layout.hasWindows {
             var clock = layout.startTime
             for p in 0..<n {

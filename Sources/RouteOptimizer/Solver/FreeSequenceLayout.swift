@@ -118,7 +118,8 @@ struct FreeSequenceLayout {
         hasWindows = !problem.timeWindows.isEmpty
         opens = hasWindows ? problem.timeWindows.map { $0?.opens ?? Int.min } : []
         closes = hasWindows ? problem.timeWindows.map { $0?.closes ?? Int.max } : []
-        service = hasWindows ? (problem.serviceTimes.isEmpty ? [Int](repeating: 0, count: n) : problem.serviceTimes) : []
+        service =
+            hasWindows ? (problem.serviceTimes.isEmpty ? [Int](repeating: 0, count: n) : problem.serviceTimes) : []
         startTime = problem.startTime
     }
 }

@@ -10,7 +10,9 @@
 ///   - lists: `k` candidates per stop (row-major, as ``alphaNeighbours``).
 ///   - fixedEdges: edges the tour must contain, taken first (each stop in at most two, no cycle).
 /// - Complexity: O(n·k·log(n·k) + f·n) for f fragments.
-func greedyEdgeTour(count n: Int, lists: [Int32], k: Int, fixedEdges: [(Int, Int)], distance: (Int, Int) -> Int) -> [Int] {
+func greedyEdgeTour(count n: Int, lists: [Int32], k: Int, fixedEdges: [(Int, Int)], distance: (Int, Int) -> Int)
+    -> [Int]
+{
     var adjacent = [Int](repeating: -1, count: 2 * n)
     var degree = [Int](repeating: 0, count: n)
     var parent = Array(0..<n)
@@ -31,8 +33,11 @@ func greedyEdgeTour(count n: Int, lists: [Int32], k: Int, fixedEdges: [(Int, Int
     for i in 0..<n {
         for m in 0..<k {
             let j = Int(lists[i * k + m])
-            if i < j { edges.append((distance(i, j), Int32(i), Int32(j))) }
-            else if !(0..<k).contains(where: { lists[j * k + $0] == Int32(i) }) { edges.append((distance(i, j), Int32(j), Int32(i))) }
+            if i < j {
+                edges.append((distance(i, j), Int32(i), Int32(j)))
+            } else if !(0..<k).contains(where: { lists[j * k + $0] == Int32(i) }) {
+                edges.append((distance(i, j), Int32(j), Int32(i)))
+            }
         }
     }
     edges.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }

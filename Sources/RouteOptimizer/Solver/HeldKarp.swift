@@ -37,8 +37,10 @@ enum HeldKarp {
         return windowed(problem, n: n, closed: closed, allowed: allowed)
     }
 
-    private static func plain(_ d: DistanceMatrix, n: Int, closed: Bool,
-                              allowed: (Int, Int, Int) -> Bool) -> (order: [Int], length: Int)? {
+    private static func plain(
+        _ d: DistanceMatrix, n: Int, closed: Bool,
+        allowed: (Int, Int, Int) -> Bool
+    ) -> (order: [Int], length: Int)? {
         let full = 1 << n
         let infinity = Int.max / 4
         var best = [Int](repeating: infinity, count: full * n)
@@ -95,8 +97,10 @@ enum HeldKarp {
         var parentIndex: Int32
     }
 
-    private static func windowed(_ problem: RouteProblem, n: Int, closed: Bool,
-                                 allowed: (Int, Int, Int) -> Bool) -> (order: [Int], length: Int)? {
+    private static func windowed(
+        _ problem: RouteProblem, n: Int, closed: Bool,
+        allowed: (Int, Int, Int) -> Bool
+    ) -> (order: [Int], length: Int)? {
         let d = problem.matrix
         let travel = problem.travelTimes ?? d
         let opens = problem.timeWindows.map { $0?.opens ?? Int.min }
@@ -113,8 +117,11 @@ enum HeldKarp {
             labels[state] = list
         }
         for v in 0..<n where allowed(v, 0, 0) && problem.startTime <= closes[v] {
-            insert(Label(length: 0, departure: max(problem.startTime, opens[v]) + service[v], first: Int8(v), parentLast: -1, parentIndex: -1),
-                   into: (1 << v) * n + v)
+            insert(
+                Label(
+                    length: 0, departure: max(problem.startTime, opens[v]) + service[v], first: Int8(v), parentLast: -1,
+                    parentIndex: -1),
+                into: (1 << v) * n + v)
         }
         for mask in 1..<full {
             let position = mask.nonzeroBitCount
@@ -127,8 +134,10 @@ enum HeldKarp {
                     for (k, label) in list.enumerated() {
                         let arrival = label.departure + travel[last, v]
                         if arrival > closes[v] { continue }
-                        insert(Label(length: label.length + d[last, v], departure: max(arrival, opens[v]) + service[v],
-                                     first: label.first, parentLast: Int8(last), parentIndex: Int32(k)), into: next)
+                        insert(
+                            Label(
+                                length: label.length + d[last, v], departure: max(arrival, opens[v]) + service[v],
+                                first: label.first, parentLast: Int8(last), parentIndex: Int32(k)), into: next)
                     }
                 }
             }

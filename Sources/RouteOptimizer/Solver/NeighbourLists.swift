@@ -45,8 +45,10 @@ func nearestNeighbours(count n: Int, k: Int, distance: (Int, Int) -> Int) -> [In
 ///   - distance: the row-major n × n matrix; the costs are d(i, j) + π(i) + π(j), as the tree's.
 ///   - penalties: π.
 /// - Complexity: O(n² + n · k²) time, O(n · k) memory.
-func alphaNeighbours(count n: Int, k: Int, alphaCount: Int, parent: [Int32], order: [Int32],
-                     distance: UnsafePointer<Int32>, penalties pi: UnsafePointer<Double>) -> [Int32] {
+func alphaNeighbours(
+    count n: Int, k: Int, alphaCount: Int, parent: [Int32], order: [Int32],
+    distance: UnsafePointer<Int32>, penalties pi: UnsafePointer<Double>
+) -> [Int32] {
     let k = min(k, max(n - 1, 0))
     let a = min(alphaCount, k)
     var lists = [Int32](repeating: 0, count: n * k)

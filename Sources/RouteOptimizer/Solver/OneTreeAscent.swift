@@ -18,8 +18,10 @@
 ///   - stop: read after each iteration; true ends the ascent.
 /// - Returns: the π of the best bound, and that bound W(π) (the 1-tree's length on the
 ///   transformed distances minus 2 Σ π).
-func oneTreePenalties(graph: SparseGraph, upperBound: Int, iterations: Int,
-                      stop: () -> Bool) -> (penalties: [Double], bound: Double) {
+func oneTreePenalties(
+    graph: SparseGraph, upperBound: Int, iterations: Int,
+    stop: () -> Bool
+) -> (penalties: [Double], bound: Double) {
     let n = graph.count
     var bestPi = [Double](repeating: 0, count: n)
     guard n >= 4 else { return (bestPi, 0) }
@@ -32,7 +34,11 @@ func oneTreePenalties(graph: SparseGraph, upperBound: Int, iterations: Int,
     var stall = 0
     for _ in 0..<iterations {
         let root = special == 0 ? 1 : 0
-        guard var w = pi.withUnsafeBufferPointer({ trees.build(penalties: $0.baseAddress!, root: root, excluded: special) }) else { break }
+        guard
+            var w = pi.withUnsafeBufferPointer({
+                trees.build(penalties: $0.baseAddress!, root: root, excluded: special)
+            })
+        else { break }
         for v in 0..<n { degree[v] = 0 }
         for q in 1..<trees.treeSize {
             let v = Int(trees.order[q])

@@ -32,15 +32,20 @@ public enum RouteSolver {
     /// - Throws: `noFeasibleOrder` when the constraints admit no order (proven for exact sizes, and
     ///   at once when two stops' windows prove it; otherwise when neither the construction nor the
     ///   search found one).
-    public static func solve(_ problem: RouteProblem, options: Options = Options()) throws(InputError) -> RouteSolution {
+    public static func solve(_ problem: RouteProblem, options: Options = Options()) throws(InputError) -> RouteSolution
+    {
         try solve(problem, options: options, budget: SearchBudget(options))
     }
 
-    static func solve(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(InputError) -> RouteSolution {
+    static func solve(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(InputError)
+        -> RouteSolution
+    {
         let n = problem.count
         if n <= max(options.exactLimit, 7) {
             guard let (order, length) = HeldKarp.solve(problem) else {
-                throw InputError(.noFeasibleOrder, "no order of the \(n) stops satisfies every constraint (proven by exhaustive search)")
+                throw InputError(
+                    .noFeasibleOrder,
+                    "no order of the \(n) stops satisfies every constraint (proven by exhaustive search)")
             }
             return RouteSolution(order: order, length: length, isProvenOptimal: true, iterations: 0, method: .heldKarp)
         }
@@ -74,8 +79,9 @@ public enum RouteSolver {
             if let start { fixed.append((n, start)) }
             if let finish { fixed.append((n, finish)) }
         }
-        let search = SymmetricTourSearch(n: size, matrix: entries, neighbourCount: options.neighbours, fixedEdges: fixed,
-                                         seed: options.seed)
+        let search = SymmetricTourSearch(
+            n: size, matrix: entries, neighbourCount: options.neighbours, fixedEdges: fixed,
+            seed: options.seed)
         let rounds = search.run(budget)
         var tour = search.order
         let anchor = problem.shape.isClosed ? (start ?? 0) : n
@@ -86,32 +92,42 @@ public enum RouteSolver {
             order = tour
         } else {
             order = Array(tour.dropFirst())
-            if let start, order.first != start { order.reverse() }
-            else if start == nil, let finish, order.last != finish { order.reverse() }
+            if let start, order.first != start {
+                order.reverse()
+            } else if start == nil, let finish, order.last != finish {
+                order.reverse()
+            }
         }
-        return RouteSolution(order: order, length: problem.length(of: order), isProvenOptimal: false, iterations: rounds,
-                             method: .symmetricLocalSearch)
+        return RouteSolution(
+            order: order, length: problem.length(of: order), isProvenOptimal: false, iterations: rounds,
+            method: .symmetricLocalSearch)
     }
 
     // MARK: Constrained or asymmetric
 
-    private static func constrained(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(InputError) -> RouteSolution {
+    private static func constrained(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(InputError)
+        -> RouteSolution
+    {
         if let reason = provablyLate(problem) {
-            throw InputError(.noFeasibleOrder, "no order of the \(problem.count) stops satisfies every constraint: " + reason)
+            throw InputError(
+                .noFeasibleOrder, "no order of the \(problem.count) stops satisfies every constraint: " + reason)
         }
         var initial = greedyOrder(problem).map { Int32($0) }
         var meter = FeasibilityMeter(problem)
         let repaired = repairOrder(&initial, meter: &meter)
-        let failure = InputError(.noFeasibleOrder, "found no order of the \(problem.count) stops that satisfies every constraint "
-                                 + "(the constraints may be contradictory; check time windows against travel times)")
+        let failure = InputError(
+            .noFeasibleOrder,
+            "found no order of the \(problem.count) stops that satisfies every constraint "
+                + "(the constraints may be contradictory; check time windows against travel times)")
         // A late order is a start (the search minimises lateness first); a broken pin or pair is not.
         guard repaired.broken == 0 else { throw failure }
         let search = ConstrainedOrderSearch(problem, initial: initial.map { Int($0) }, seed: options.seed)
         let rounds = search.run(budget)
         guard search.isOnTime else { throw failure }
         let order = search.order
-        return RouteSolution(order: order, length: problem.length(of: order), isProvenOptimal: false, iterations: rounds,
-                             method: .constrainedLocalSearch)
+        return RouteSolution(
+            order: order, length: problem.length(of: order), isProvenOptimal: false, iterations: rounds,
+            method: .constrainedLocalSearch)
     }
 
     /// Why no order can keep the time windows, when two stops prove it; nil when this quick test
@@ -153,7 +169,9 @@ public enum RouteSolver {
             minOut[a] == Int.max || minIn[b] == Int.max ? travel[a, b] : min(travel[a, b], minOut[a] + minIn[b])
         }
         // Sums saturate at Int.max (later than any window's close).
-        func plus(_ x: Int, _ y: Int) -> Int { let (sum, overflow) = x.addingReportingOverflow(y); return overflow ? Int.max : sum }
+        func plus(_ x: Int, _ y: Int) -> Int {
+            let (sum, overflow) = x.addingReportingOverflow(y); return overflow ? Int.max : sum
+        }
         var ready = [Int](repeating: 0, count: n)
         let start = problem.shape.fixedStart
         let leaveStart = start.map { plus(max(problem.startTime, opens[$0]), service[$0]) }
@@ -179,7 +197,9 @@ public enum RouteSolver {
             }
         }
         if let finish = problem.shape.fixedFinish {
-            for s in 0..<n where s != finish && !fits(s, finish) { return "\(name(finish)) is the finish, but " + late(s, finish) }
+            for s in 0..<n where s != finish && !fits(s, finish) {
+                return "\(name(finish)) is the finish, but " + late(s, finish)
+            }
         }
         let windowed = (0..<n).filter { closes[$0] < Int.max && $0 != start }
         for (x, a) in windowed.enumerated() {
@@ -219,7 +239,9 @@ public enum RouteSolver {
         for s in 0..<n {
             for t in RouteProblem.reachable(from: s, successors) { deadline[s] = min(deadline[s], pinPosition[t]) }
         }
-        let closes = problem.timeWindows.isEmpty ? [Int](repeating: Int.max, count: n) : problem.timeWindows.map { $0?.closes ?? Int.max }
+        let closes =
+            problem.timeWindows.isEmpty
+            ? [Int](repeating: Int.max, count: n) : problem.timeWindows.map { $0?.closes ?? Int.max }
         var placed = [Bool](repeating: false, count: n)
         var order: [Int] = []
         func place(_ s: Int) {
@@ -234,7 +256,9 @@ public enum RouteSolver {
             for s in 0..<n where !placed[s] && !isPinned[s] {
                 let key = (predecessorsLeft[s] > 0 ? 1 : 0, deadline[s], closes[s])
                 let distance = order.last.map { problem.matrix[$0, s] } ?? 0
-                if best < 0 || key < bestKey || (key == bestKey && distance < (order.last.map { problem.matrix[$0, best] } ?? 0)) {
+                if best < 0 || key < bestKey
+                    || (key == bestKey && distance < (order.last.map { problem.matrix[$0, best] } ?? 0))
+                {
                     best = s; bestKey = key
                 }
             }

@@ -29,8 +29,10 @@ extension RouteSolver {
         public var clock: SolverClock
 
         /// Options with a one-second search by default; `exactLimit` is capped at 16.
-        public init(timeLimit: Double? = 1, iterations: Int? = nil, seed: UInt64 = 1, exactLimit: Int = 13,
-                    neighbours: Int = 6, clock: @escaping SolverClock = monotonicClock) {
+        public init(
+            timeLimit: Double? = 1, iterations: Int? = nil, seed: UInt64 = 1, exactLimit: Int = 13,
+            neighbours: Int = 6, clock: @escaping SolverClock = monotonicClock
+        ) {
             self.timeLimit = timeLimit
             self.iterations = iterations
             self.seed = seed

@@ -83,7 +83,7 @@ final class SpanningTreeBuilder {
     private let key: UnsafeMutablePointer<Double>
     private let heap: UnsafeMutablePointer<Int32>
     private var heapCount = 0
-    private let slot: UnsafeMutablePointer<Int32>      // a stop's place in `heap`, -1 when not in it
+    private let slot: UnsafeMutablePointer<Int32>  // a stop's place in `heap`, -1 when not in it
     private let done: UnsafeMutablePointer<Bool>
     /// The parent of each stop in the last tree (the root's is itself).
     let parent: UnsafeMutablePointer<Int32>
@@ -99,7 +99,8 @@ final class SpanningTreeBuilder {
         targets = .allocate(capacity: max(edges, 1))
         _ = UnsafeMutableBufferPointer(start: targets, count: edges).initialize(from: graph.targets)
         weights = .allocate(capacity: max(edges, 1))
-        _ = UnsafeMutableBufferPointer(start: weights, count: edges).initialize(from: graph.weights.lazy.map(Double.init))
+        _ = UnsafeMutableBufferPointer(start: weights, count: edges).initialize(
+            from: graph.weights.lazy.map(Double.init))
         key = .allocate(capacity: n)
         heap = .allocate(capacity: n)
         slot = .allocate(capacity: n)

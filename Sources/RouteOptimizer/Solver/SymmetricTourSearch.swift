@@ -119,13 +119,16 @@ final class SymmetricTourSearch {
         journal = .allocate(capacity: 4 * 3 * Self.maxSteps)
         added = .allocate(capacity: 2 * 3 * Self.maxSteps)
         random = SplitMix64(seed: seed)
-        let initial = greedyEdgeTour(count: n, lists: lists, k: k, fixedEdges: fixedEdges) { i, j in Int(matrix[i * n + j]) }
+        let initial = greedyEdgeTour(count: n, lists: lists, k: k, fixedEdges: fixedEdges) { i, j in
+            Int(matrix[i * n + j])
+        }
         load(initial.map(Int32.init))
         length = recount()
     }
 
     deinit {
-        dist.deallocate(); neighbours.deallocate(); neighbourDistance.deallocate(); tour.deallocate(); position.deallocate()
+        dist.deallocate(); neighbours.deallocate(); neighbourDistance.deallocate(); tour.deallocate();
+        position.deallocate()
         savedTour.deallocate(); savedPosition.deallocate(); fixedMate.deallocate()
         queue.deallocate(); queued.deallocate(); scratch.deallocate(); journal.deallocate(); added.deallocate()
     }
@@ -305,7 +308,9 @@ final class SymmetricTourSearch {
                             let cf = eSide == 0 ? c : e, df = eSide == 0 ? e : c
                             // x joins c; in the frame, `reversed` joins cf–s2 and s1–df.
                             let reversed = eSide == 0 ? (x == s2) : (y == s2)
-                            best = BestMove(move: .orOpt(p: p, s1: s1, s2: s2, nx: nx, cf: cf, df: df, reversed: reversed), gain: gain)
+                            best = BestMove(
+                                move: .orOpt(p: p, s1: s1, s2: s2, nx: nx, cf: cf, df: df, reversed: reversed),
+                                gain: gain)
                         }
                     }
                 }
@@ -316,12 +321,12 @@ final class SymmetricTourSearch {
     /// Makes `move` and queues the stops whose edges it changed.
     private func make(_ move: LocalMove) {
         switch move {
-        case let .twoOpt(a, b, c, e):
+        case .twoOpt(let a, let b, let c, let e):
             twoOptMove(a, b, c, e)
             push(a); push(b); push(c); push(e)
-        case let .orOpt(p, s1, s2, nx, cf, df, reversed):
-            twoOptMove(p, s1, cf, df)                    // p cf … nx s2…s1 df
-            if cf != nx { twoOptMove(p, cf, nx, s2) }    // p nx … cf s2…s1 df
+        case .orOpt(let p, let s1, let s2, let nx, let cf, let df, let reversed):
+            twoOptMove(p, s1, cf, df)  // p cf … nx s2…s1 df
+            if cf != nx { twoOptMove(p, cf, nx, s2) }  // p nx … cf s2…s1 df
             if !reversed && s1 != s2 { twoOptMove(cf, s2, s1, df) }  // cf s1…s2 df
             push(p); push(nx); push(s1); push(s2); push(cf); push(df)
         }
@@ -403,12 +408,16 @@ final class SymmetricTourSearch {
 
     /// ``searchThreeOpt(_:_:_:_:_:)`` with the tour read in direction `D` (t2 = D's successor of
     /// t1), compiled once per direction so the walk has no direction tests.
-    private func searchThreeOpt<D: WalkDirection>(_: D.Type, _ t1: Int, _ t2: Int, _ g0: Int, _ close: inout Move, _ open: inout Move) {
-        @inline(__always) func SUC(_ x: Int) -> Int { D.isForward ? succ(x) : pred(x) }
-        @inline(__always) func PRED(_ x: Int) -> Int { D.isForward ? pred(x) : succ(x) }
-        @inline(__always) func btw(_ a: Int, _ b: Int, _ c: Int) -> Bool { D.isForward ? between(a, b, c) : between(c, b, a) }
+    private func searchThreeOpt<D: WalkDirection>(
+        _: D.Type, _ t1: Int, _ t2: Int, _ g0: Int, _ close: inout Move, _ open: inout Move
+    ) {
+        @inline(__always) func walkNext(_ x: Int) -> Int { D.isForward ? succ(x) : pred(x) }
+        @inline(__always) func walkPrevious(_ x: Int) -> Int { D.isForward ? pred(x) : succ(x) }
+        @inline(__always) func btw(_ a: Int, _ b: Int, _ c: Int) -> Bool {
+            D.isForward ? between(a, b, c) : between(c, b, a)
+        }
         let checkAdded = addedCount > 0
-        let after2 = SUC(t2)
+        let after2 = walkNext(t2)
         let b2 = t2 &* k
         for m in 0..<k {
             let t3 = Int(neighbours[b2 &+ m])
@@ -416,7 +425,7 @@ final class SymmetricTourSearch {
             if g1 <= 0 { break }
             if t3 == t1 || t3 == after2 { continue }
             for side in 0..<2 {
-                let t4 = side == 0 ? PRED(t3) : SUC(t3)
+                let t4 = side == 0 ? walkPrevious(t3) : walkNext(t3)
                 if t4 == t1 || isFixed(t3, t4) || (checkAdded && wasAdded(t3, t4)) { continue }
                 let g2base = g1 &+ d(t3, t4)
                 if side == 0 {
@@ -431,24 +440,28 @@ final class SymmetricTourSearch {
                     if t5 == t3 || t5 == t1 || t5 == t2 { if side == 0 || t5 != t2 { continue } }
                     if side == 0 {
                         // After the 2-opt the tour reads t1 t4 … t2 t3 …: the path t2…t4 reversed.
-                        let t6 = btw(t2, t5, t4) ? SUC(t5) : PRED(t5)
+                        let t6 = btw(t2, t5, t4) ? walkNext(t5) : walkPrevious(t5)
                         if t6 == t4 || t6 == t1 || isFixed(t5, t6) || (checkAdded && wasAdded(t5, t6)) { continue }
                         let gOpen = g2 &+ d(t5, t6)
                         let c3 = gOpen &- d(t6, t1)
                         if c3 > close.gain { close = Move(kind: .twoFlips, t3: t3, t4: t4, t5: t5, t6: t6, gain: c3) }
-                        if gOpen > open.gain { open = Move(kind: .twoFlips, t3: t3, t4: t4, t5: t5, t6: t6, gain: gOpen) }
+                        if gOpen > open.gain {
+                            open = Move(kind: .twoFlips, t3: t3, t4: t4, t5: t5, t6: t6, gain: gOpen)
+                        }
                     } else {
                         // t2 … t3 closes into a cycle; t5 must lie on it.
                         if !btw(t2, t5, t3) { continue }
                         for choice in 0..<2 {
                             if choice == 0 ? t5 == t3 : t5 == t2 { continue }
-                            let t6 = choice == 0 ? SUC(t5) : PRED(t5)
+                            let t6 = choice == 0 ? walkNext(t5) : walkPrevious(t5)
                             if isFixed(t5, t6) || (checkAdded && wasAdded(t5, t6)) { continue }
                             let gOpen = g2 &+ d(t5, t6)
                             let c3 = gOpen &- d(t6, t1)
                             let kind: ThreeOptKind = choice == 0 ? .segmentSwap : .bothReversed
                             if c3 > close.gain { close = Move(kind: kind, t3: t3, t4: t4, t5: t5, t6: t6, gain: c3) }
-                            if gOpen > open.gain { open = Move(kind: kind, t3: t3, t4: t4, t5: t5, t6: t6, gain: gOpen) }
+                            if gOpen > open.gain {
+                                open = Move(kind: kind, t3: t3, t4: t4, t5: t5, t6: t6, gain: gOpen)
+                            }
                         }
                     }
                 }
@@ -466,15 +479,15 @@ final class SymmetricTourSearch {
             flip(t2, t1, t3, t4)
             return t4
         case .twoFlips?:
-            flip(t2, t1, t3, t4)                 // t1 t4 … t2 t3
+            flip(t2, t1, t3, t4)  // t1 t4 … t2 t3
             flip(t4, t1, t5, t6)
-        case .segmentSwap?:                      // t1 [t2…t5] [t6…t3] t4 → t1 [t6…t3] [t2…t5] t4
-            flip(t1, t2, t3, t4)                 // t1 t3…t6 t5…t2 t4
-            flip(t1, t3, t6, t5)                 // t1 t6…t3 t5…t2 t4
-            flip(t3, t5, t2, t4)                 // t1 t6…t3 t2…t5 t4
-        case .bothReversed?, nil:                // t1 [t2…t6] [t5…t3] t4, both reversed
-            flip(t1, t2, t6, t5)                 // t1 t6…t2 t5…t3 t4
-            flip(t2, t5, t3, t4)                 // t1 t6…t2 t3…t5 t4
+        case .segmentSwap?:  // t1 [t2…t5] [t6…t3] t4 → t1 [t6…t3] [t2…t5] t4
+            flip(t1, t2, t3, t4)  // t1 t3…t6 t5…t2 t4
+            flip(t1, t3, t6, t5)  // t1 t6…t3 t5…t2 t4
+            flip(t3, t5, t2, t4)  // t1 t6…t3 t2…t5 t4
+        case .bothReversed?, nil:  // t1 [t2…t6] [t5…t3] t4, both reversed
+            flip(t1, t2, t6, t5)  // t1 t6…t2 t5…t3 t4
+            flip(t2, t5, t3, t4)  // t1 t6…t2 t3…t5 t4
         }
         noteAdded(t4, t5)
         return t6
@@ -537,14 +550,16 @@ final class SymmetricTourSearch {
     /// - Parameter stop: read after each subgradient iteration; true ends the ascent.
     private func refineCandidates(_ stop: () -> Bool) {
         let graph = SparseGraph(count: n, nearest: ascentNearest, k: ascentNearest.count / n, distance: dist)
-        let pi = oneTreePenalties(graph: graph, upperBound: length, iterations: Self.ascentIterations, stop: stop).penalties
+        let pi = oneTreePenalties(graph: graph, upperBound: length, iterations: Self.ascentIterations, stop: stop)
+            .penalties
         let trees = SpanningTreeBuilder(graph)
         let lists = pi.withUnsafeBufferPointer { pi in
             _ = trees.build(penalties: pi.baseAddress!, root: 0, excluded: -1)
-            return alphaNeighbours(count: n, k: k, alphaCount: (k * 5 + 4) / 8,
-                                   parent: Array(UnsafeBufferPointer(start: trees.parent, count: n)),
-                                   order: Array(UnsafeBufferPointer(start: trees.order, count: n)),
-                                   distance: dist, penalties: pi.baseAddress!)
+            return alphaNeighbours(
+                count: n, k: k, alphaCount: (k * 5 + 4) / 8,
+                parent: Array(UnsafeBufferPointer(start: trees.parent, count: n)),
+                order: Array(UnsafeBufferPointer(start: trees.order, count: n)),
+                distance: dist, penalties: pi.baseAddress!)
         }
         for i in 0..<n {
             let sorted = lists[(i * k)..<(i * k + k)].sorted { (d(i, Int($0)), $0) < (d(i, Int($1)), $1) }

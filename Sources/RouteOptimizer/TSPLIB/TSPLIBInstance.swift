@@ -42,7 +42,9 @@ public struct TSPLIBInstance: Hashable, Sendable {
 
     /// - Precondition: for ``matrix``, finite coordinates whose distances fit in 32 bits (``parse(_:source:defaultName:)``
     ///   checks both and throws instead).
-    public init(name: String, comment: String? = nil, edgeWeightType: EdgeWeightType, coordinates: [(x: Double, y: Double)]) {
+    public init(
+        name: String, comment: String? = nil, edgeWeightType: EdgeWeightType, coordinates: [(x: Double, y: Double)]
+    ) {
         self.name = name
         self.comment = comment
         self.edgeWeightType = edgeWeightType
@@ -56,13 +58,16 @@ public struct TSPLIBInstance: Hashable, Sendable {
             throw InputError(.malformedTSPLIB, "cannot read the file", at: SourceLocation(file: path))
         }
         let stem = String(path.split(separator: "/").last ?? Substring(path))
-        return try parse(String(decoding: data, as: UTF8.self), source: path,
-                         defaultName: stem.hasSuffix(".tsp") ? String(stem.dropLast(4)) : stem)
+        return try parse(
+            String(decoding: data, as: UTF8.self), source: path,
+            defaultName: stem.hasSuffix(".tsp") ? String(stem.dropLast(4)) : stem)
     }
 
     /// Parses the text of a `.tsp` file; `source` names it in errors.
     /// - Complexity: O(size of the text).
-    public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(InputError) -> TSPLIBInstance {
+    public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(InputError)
+        -> TSPLIBInstance
+    {
         var spec: [String: (value: String, line: Int)] = [:]
         var coordinates: [(x: Double, y: Double)] = []
         var inCoordinates = false
@@ -74,18 +79,26 @@ public struct TSPLIBInstance: Hashable, Sendable {
             if line == "EOF" { break }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if inCoordinates, let id = DecimalParser.parseInteger(fields[0]) {
-                let column = (raw.firstIndex { $0 != " " && $0 != "\t" }.map { raw.distance(from: raw.startIndex, to: $0) } ?? 0) + 1
+                let column =
+                    (raw.firstIndex { $0 != " " && $0 != "\t" }.map { raw.distance(from: raw.startIndex, to: $0) } ?? 0)
+                    + 1
                 guard fields.count >= 3 else {
-                    throw InputError(.malformedTSPLIB, "expected 'id x y', got '\(line)'", at: SourceLocation(file: source, line: lineNumber, column: column))
+                    throw InputError(
+                        .malformedTSPLIB, "expected 'id x y', got '\(line)'",
+                        at: SourceLocation(file: source, line: lineNumber, column: column))
                 }
                 // The decimal grammar of every reader: finite, no hexadecimal, no nan or inf.
                 guard let x = DecimalParser.parse(fields[1]), let y = DecimalParser.parse(fields[2]) else {
-                    throw InputError(.malformedTSPLIB, "node \(id): coordinates must be finite decimal numbers, got '\(fields[1]) \(fields[2])'",
-                                     at: SourceLocation(file: source, line: lineNumber, column: column))
+                    throw InputError(
+                        .malformedTSPLIB,
+                        "node \(id): coordinates must be finite decimal numbers, got '\(fields[1]) \(fields[2])'",
+                        at: SourceLocation(file: source, line: lineNumber, column: column))
                 }
                 guard id == coordinates.count + 1 else {
-                    throw InputError(.malformedTSPLIB, "node \(id) where node \(coordinates.count + 1) was expected (ids must be 1…n in order)",
-                                     at: SourceLocation(file: source, line: lineNumber, column: column))
+                    throw InputError(
+                        .malformedTSPLIB,
+                        "node \(id) where node \(coordinates.count + 1) was expected (ids must be 1…n in order)",
+                        at: SourceLocation(file: source, line: lineNumber, column: column))
                 }
                 coordinates.append((x, y))
                 continue
@@ -99,47 +112,64 @@ public struct TSPLIBInstance: Hashable, Sendable {
             let key = String(fields[0]).uppercased()
             if key == "NODE_COORD_SECTION" { inCoordinates = true; continue }
             if key.hasSuffix("_SECTION") {
-                throw InputError(.unsupportedTSPLIB, "section \(key) is not supported (only NODE_COORD_SECTION)", at: SourceLocation(file: source, line: lineNumber, column: 1))
+                throw InputError(
+                    .unsupportedTSPLIB, "section \(key) is not supported (only NODE_COORD_SECTION)",
+                    at: SourceLocation(file: source, line: lineNumber, column: 1))
             }
-            throw InputError(.malformedTSPLIB, "expected 'KEY : value' or a section, got '\(line)'", at: SourceLocation(file: source, line: lineNumber, column: 1))
+            throw InputError(
+                .malformedTSPLIB, "expected 'KEY : value' or a section, got '\(line)'",
+                at: SourceLocation(file: source, line: lineNumber, column: 1))
         }
         if let type = spec["TYPE"], !["TSP"].contains(type.value.uppercased()) {
-            throw InputError(.unsupportedTSPLIB, "TYPE \(type.value) is not supported (only TSP)", at: SourceLocation(file: source, line: type.line, column: 1))
+            throw InputError(
+                .unsupportedTSPLIB, "TYPE \(type.value) is not supported (only TSP)",
+                at: SourceLocation(file: source, line: type.line, column: 1))
         }
         guard let rawType = spec["EDGE_WEIGHT_TYPE"] else {
             throw InputError(.malformedTSPLIB, "no EDGE_WEIGHT_TYPE", at: SourceLocation(file: source))
         }
         guard let type = EdgeWeightType(rawValue: rawType.value.uppercased()) else {
-            throw InputError(.unsupportedTSPLIB, "EDGE_WEIGHT_TYPE \(rawType.value) is not supported (GEO, EUC_2D, CEIL_2D, ATT)",
-                             at: SourceLocation(file: source, line: rawType.line, column: 1))
+            throw InputError(
+                .unsupportedTSPLIB, "EDGE_WEIGHT_TYPE \(rawType.value) is not supported (GEO, EUC_2D, CEIL_2D, ATT)",
+                at: SourceLocation(file: source, line: rawType.line, column: 1))
         }
-        guard let rawDimension = spec["DIMENSION"], let dimension = DecimalParser.parseInteger(rawDimension.value), dimension > 0 else {
+        guard let rawDimension = spec["DIMENSION"], let dimension = DecimalParser.parseInteger(rawDimension.value),
+            dimension > 0
+        else {
             throw InputError(.malformedTSPLIB, "no valid DIMENSION", at: SourceLocation(file: source))
         }
         let most = RouteSolver.maximumStops
         guard dimension <= most else {
-            throw InputError(.unsupportedTSPLIB, "DIMENSION \(dimension) is more than \(most) nodes (the solver keeps two "
-                             + "n × n distance matrices: \(RouteSolver.peakMatrixBytes(stops: most) / 1_000_000) MB at that size)",
-                             at: SourceLocation(file: source, line: rawDimension.line, column: 1))
+            throw InputError(
+                .unsupportedTSPLIB,
+                "DIMENSION \(dimension) is more than \(most) nodes (the solver keeps two "
+                    + "n × n distance matrices: \(RouteSolver.peakMatrixBytes(stops: most) / 1_000_000) MB at that size)",
+                at: SourceLocation(file: source, line: rawDimension.line, column: 1))
         }
         guard coordinates.count == dimension else {
-            throw InputError(.malformedTSPLIB, "DIMENSION is \(dimension) but the file has \(coordinates.count) coordinates", at: SourceLocation(file: source))
+            throw InputError(
+                .malformedTSPLIB, "DIMENSION is \(dimension) but the file has \(coordinates.count) coordinates",
+                at: SourceLocation(file: source))
         }
         if let span = longestPossibleDistance(type, coordinates), span > Double(Self.largestDistance) {
-            throw InputError(.malformedTSPLIB, "the coordinates are too far apart: distances up to \(span) would not fit in "
-                             + "32 bits (at most \(Self.largestDistance))", at: SourceLocation(file: source))
+            throw InputError(
+                .malformedTSPLIB,
+                "the coordinates are too far apart: distances up to \(span) would not fit in "
+                    + "32 bits (at most \(Self.largestDistance))", at: SourceLocation(file: source))
         }
-        return TSPLIBInstance(name: spec["NAME"]?.value ?? defaultName, comment: spec["COMMENT"]?.value, edgeWeightType: type,
-                              coordinates: coordinates)
+        return TSPLIBInstance(
+            name: spec["NAME"]?.value ?? defaultName, comment: spec["COMMENT"]?.value, edgeWeightType: type,
+            coordinates: coordinates)
     }
-
 
     /// The largest distance a matrix holds (one below 2³¹ − 1, for rounding up).
     static let largestDistance = Int(Int32.max) - 1
 
     /// An upper bound on any distance between the coordinates (the bounding box's diagonal), or
     /// nil for GEO, whose distances are at most half the earth's circumference.
-    private static func longestPossibleDistance(_ type: EdgeWeightType, _ coordinates: [(x: Double, y: Double)]) -> Double? {
+    private static func longestPossibleDistance(_ type: EdgeWeightType, _ coordinates: [(x: Double, y: Double)])
+        -> Double?
+    {
         guard type != .geo, let first = coordinates.first else { return nil }
         var (minX, maxX, minY, maxY) = (first.x, first.x, first.y, first.y)
         for c in coordinates {
@@ -173,7 +203,8 @@ public struct TSPLIBInstance: Hashable, Sendable {
             let t = (r + 0.5).rounded(.down)
             return Int(t < r ? t + 1 : t)
         case .geo:
-            return Self.geoDistance((Self.geoRadians(a.x), Self.geoRadians(a.y)), (Self.geoRadians(b.x), Self.geoRadians(b.y)))
+            return Self.geoDistance(
+                (Self.geoRadians(a.x), Self.geoRadians(a.y)), (Self.geoRadians(b.x), Self.geoRadians(b.y)))
         }
     }
 
@@ -197,12 +228,14 @@ public struct TSPLIBInstance: Hashable, Sendable {
     ///   converts each node to radians once.
     public var matrix: DistanceMatrix {
         let n = dimension
-        let radians = edgeWeightType == .geo ? coordinates.map { (lat: Self.geoRadians($0.x), lon: Self.geoRadians($0.y)) } : []
+        let radians =
+            edgeWeightType == .geo ? coordinates.map { (lat: Self.geoRadians($0.x), lon: Self.geoRadians($0.y)) } : []
         var entries = [Int32](repeating: 0, count: n * n)
         for i in 0..<n {
             for j in (i + 1)..<max(n, i + 1) {
                 let value = edgeWeightType == .geo ? Self.geoDistance(radians[i], radians[j]) : distance(i, j)
-                precondition(value >= 0 && value <= Self.largestDistance, "distance \(value) from \(i) to \(j) is out of range")
+                precondition(
+                    value >= 0 && value <= Self.largestDistance, "distance \(value) from \(i) to \(j) is out of range")
                 entries[i * n + j] = Int32(value)
                 entries[j * n + i] = Int32(value)
             }

@@ -12,7 +12,9 @@ public enum TSPLIBTour {
         var tour: [Int] = []
         var inSection = false
         var lineNumber = 0
-        for raw in String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        for raw in String(decoding: data, as: UTF8.self).split(
+            omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        {
             lineNumber += 1
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.uppercased().hasPrefix("TOUR_SECTION") { inSection = true; continue }
@@ -20,7 +22,9 @@ public enum TSPLIBTour {
             if line == "EOF" { break }
             for token in line.split(separator: " ") {
                 guard let id = Int(token) else {
-                    throw InputError(.malformedTSPLIB, "'\(token)' is not a node id", at: SourceLocation(file: path, line: lineNumber))
+                    throw InputError(
+                        .malformedTSPLIB, "'\(token)' is not a node id",
+                        at: SourceLocation(file: path, line: lineNumber))
                 }
                 if id == -1 { return tour }
                 tour.append(id - 1)

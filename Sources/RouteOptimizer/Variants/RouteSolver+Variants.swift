@@ -25,8 +25,10 @@ extension RouteSolver {
     /// The time limit (if any) is shared out over all solves.
     /// - Throws: `invalidOption` for `count < 1` or a negative excess; the solver's errors.
     /// - Complexity: `count × 4` solver runs.
-    public static func fairVariants(_ problem: RouteProblem, count: Int, maxExcessPercent: Double,
-                                    options: Options = Options()) throws(InputError) -> RouteVariantSet {
+    public static func fairVariants(
+        _ problem: RouteProblem, count: Int, maxExcessPercent: Double,
+        options: Options = Options()
+    ) throws(InputError) -> RouteVariantSet {
         guard count >= 1 else { throw InputError(.invalidOption, "the number of variants must be at least 1") }
         guard maxExcessPercent >= 0, maxExcessPercent.isFinite else {
             throw InputError(.invalidOption, "the allowed excess must be a non-negative percentage")
@@ -41,7 +43,8 @@ extension RouteSolver {
         for leg in best.legs(closed: closed) { uses[leg, default: 0] += 1 }
 
         var chosenLegSets = [Set(best.legs(closed: closed))]
-        let everyOrder = problem.count <= Self.exhaustiveLimit ? allFeasibleOrders(of: problem, method: best.method) : []
+        let everyOrder =
+            problem.count <= Self.exhaustiveLimit ? allFeasibleOrders(of: problem, method: best.method) : []
         while chosen.count < count {
             var candidates = everyOrder
             if everyOrder.isEmpty && problem.count <= Self.neighbourhoodLimit {
@@ -51,23 +54,32 @@ extension RouteSolver {
                 var reversed = Array(variant.order.reversed())
                 if closed { reversed = [reversed.last!] + reversed.dropLast() }
                 if problem.violations(of: reversed).isEmpty {
-                    candidates.append(RouteSolution(order: reversed, length: problem.length(of: reversed), isProvenOptimal: false,
-                                                    iterations: 0, method: variant.method))
+                    candidates.append(
+                        RouteSolution(
+                            order: reversed, length: problem.length(of: reversed), isProvenOptimal: false,
+                            iterations: 0, method: variant.method))
                 }
             }
-            var weight = max(1, min(bound - best.length, Int(Int32.max)))   // entries are 32-bit anyway
+            var weight = max(1, min(bound - best.length, Int(Int32.max)))  // entries are 32-bit anyway
             for attempt in 0..<weightsPerVariant {
                 let penalised = penalisedMatrix(problem.matrix, uses: uses, weight: weight)
                 var attemptOptions = options
                 attemptOptions.seed = options.seed &+ UInt64(chosen.count * 31 + attempt)
-                let solved = try solve(problem.replacingMatrix(penalised), options: attemptOptions,
-                                       budget: SearchBudget(attemptOptions, share: share))
-                candidates.append(RouteSolution(order: solved.order, length: problem.length(of: solved.order), isProvenOptimal: false,
-                                                iterations: solved.iterations, method: solved.method))
+                let solved = try solve(
+                    problem.replacingMatrix(penalised), options: attemptOptions,
+                    budget: SearchBudget(attemptOptions, share: share))
+                candidates.append(
+                    RouteSolution(
+                        order: solved.order, length: problem.length(of: solved.order), isProvenOptimal: false,
+                        iterations: solved.iterations, method: solved.method))
                 weight = max(1, weight / 3)
             }
-            func shared(_ s: RouteSolution) -> Int { s.legs(closed: closed).reduce(0) { $0 + (uses[$1] != nil ? 1 : 0) } }
-            let fitting = candidates.filter { $0.length <= bound && !chosenLegSets.contains(Set($0.legs(closed: closed))) }
+            func shared(_ s: RouteSolution) -> Int {
+                s.legs(closed: closed).reduce(0) { $0 + (uses[$1] != nil ? 1 : 0) }
+            }
+            let fitting = candidates.filter {
+                $0.length <= bound && !chosenLegSets.contains(Set($0.legs(closed: closed)))
+            }
             guard let pick = fitting.min(by: { (shared($0), $0.length) < (shared($1), $1.length) }) else { break }
             chosen.append(pick)
             chosenLegSets.append(Set(pick.legs(closed: closed)))
@@ -78,7 +90,9 @@ extension RouteSolver {
         let shortestFound = chosen.map(\.length).min()!
         let finalBound = longestAllowed(shortestFound, maxExcessPercent)
         chosen = chosen.filter { $0.length <= finalBound }
-        if let k = chosen.firstIndex(where: { $0.length == shortestFound }), k > 0 { chosen.insert(chosen.remove(at: k), at: 0) }
+        if let k = chosen.firstIndex(where: { $0.length == shortestFound }), k > 0 {
+            chosen.insert(chosen.remove(at: k), at: 0)
+        }
         let legSets = chosen.map { Set($0.legs(closed: closed)) }
         let sharedMatrix = legSets.map { a in legSets.map { b in a.intersection(b).count } }
         var variants: [RouteVariant] = []
@@ -87,11 +101,14 @@ extension RouteSolver {
         for (k, solution) in chosen.enumerated() {
             let sharedLegs = k == 0 ? 0 : legSets[k].intersection(seen).count
             seen.formUnion(legSets[k])
-            variants.append(RouteVariant(solution: solution,
-                                         excessPercent: shortest > 0 ? 100 * Double(solution.length - shortest) / Double(shortest) : 0,
-                                         sharedLegs: sharedLegs))
+            variants.append(
+                RouteVariant(
+                    solution: solution,
+                    excessPercent: shortest > 0 ? 100 * Double(solution.length - shortest) / Double(shortest) : 0,
+                    sharedLegs: sharedLegs))
         }
-        return RouteVariantSet(variants: variants, requested: count, maxExcessPercent: maxExcessPercent, shared: sharedMatrix)
+        return RouteVariantSet(
+            variants: variants, requested: count, maxExcessPercent: maxExcessPercent, shared: sharedMatrix)
     }
 
     /// `length` plus `percent` % of it, rounded down; a huge percentage allows any length (no overflow).
@@ -110,8 +127,10 @@ extension RouteSolver {
         func permute(_ k: Int) {
             if k == order.count {
                 if problem.violations(of: order).isEmpty {
-                    out.append(RouteSolution(order: order, length: problem.length(of: order), isProvenOptimal: false,
-                                             iterations: 0, method: method))
+                    out.append(
+                        RouteSolution(
+                            order: order, length: problem.length(of: order), isProvenOptimal: false,
+                            iterations: 0, method: method))
                 }
                 return
             }
@@ -137,8 +156,10 @@ extension RouteSolver {
         var out: [RouteSolution] = []
         func add(_ candidate: [Int]) {
             guard problem.violations(of: candidate).isEmpty else { return }
-            out.append(RouteSolution(order: candidate, length: problem.length(of: candidate), isProvenOptimal: false,
-                                     iterations: 0, method: solution.method))
+            out.append(
+                RouteSolution(
+                    order: candidate, length: problem.length(of: candidate), isProvenOptimal: false,
+                    iterations: 0, method: solution.method))
         }
         for i in order.indices {
             for j in order.indices where j != i {

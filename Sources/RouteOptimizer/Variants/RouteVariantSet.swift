@@ -24,7 +24,8 @@ public struct RouteVariantSet: Hashable, Sendable {
     /// A sentence for a report when ``isShort``: `only 2 of 4 variants fit within 5 % of the shortest`; `nil` otherwise.
     public var shortfall: String? {
         guard isShort else { return nil }
-        let excess = maxExcessPercent == maxExcessPercent.rounded() && maxExcessPercent < 1e15
+        let excess =
+            maxExcessPercent == maxExcessPercent.rounded() && maxExcessPercent < 1e15
             ? String(Int64(maxExcessPercent)) : String(maxExcessPercent)
         return "only \(variants.count) of \(requested) variants fit within \(excess) % of the shortest"
     }

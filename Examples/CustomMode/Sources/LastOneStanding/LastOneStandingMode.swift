@@ -11,7 +11,7 @@ public struct LastOneStandingMode: GameMode {
     public static let identifier = "last-one-standing"
     public static let summary = "Every interval the participant with the fewest stops is out; the last one left wins."
     public static let options = [
-        ModeOption("intervalSeconds", type: "number > 0", default: "600", "time between eliminations"),
+        ModeOption("intervalSeconds", type: "number > 0", default: "600", "time between eliminations")
     ]
 
     public struct Configuration: Codable, Sendable {
@@ -49,9 +49,13 @@ public struct LastOneStandingMode: GameMode {
 
     public init() {}
 
-    public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64) -> State {
+    public func initialState(race: Race, participants: [Participant], configuration: Configuration, seed: UInt64)
+        -> State
+    {
         let interval = max(1, configuration.intervalSeconds)
-        return State(interval: interval, runners: participants.map { Runner(id: $0.id, name: $0.name) }, nextElimination: interval)
+        return State(
+            interval: interval, runners: participants.map { Runner(id: $0.id, name: $0.name) },
+            nextElimination: interval)
     }
 
     public func reduce(_ state: inout State, _ input: GameInput) -> [Outcome] {
@@ -63,15 +67,22 @@ public struct LastOneStandingMode: GameMode {
         }
         switch input {
         case .visit(let visit):
-            guard let r = state.runners.firstIndex(where: { $0.id == visit.participant }), state.runners[r].outAt == nil, state.winner == nil else {
-                return out + [.recorded(participant: visit.participant, stop: visit.stop, time: visit.time, reason: "not in the game")]
+            guard let r = state.runners.firstIndex(where: { $0.id == visit.participant }),
+                state.runners[r].outAt == nil, state.winner == nil
+            else {
+                return out + [
+                    .recorded(
+                        participant: visit.participant, stop: visit.stop, time: visit.time, reason: "not in the game")
+                ]
             }
             if state.runners[r].stops.insert(visit.stop).inserted {
                 state.runners[r].lastNewStop = visit.time
                 out.append(.reached(participant: visit.participant, stop: visit.stop, time: visit.time))
             }
         case .leave(let participant, let time):
-            if let r = state.runners.firstIndex(where: { $0.id == participant }), state.runners[r].outAt == nil, state.winner == nil {
+            if let r = state.runners.firstIndex(where: { $0.id == participant }), state.runners[r].outAt == nil,
+                state.winner == nil
+            {
                 knockOut(&state, r, at: time, reason: "left", &out)
             }
         case .end:
@@ -110,20 +121,27 @@ public struct LastOneStandingMode: GameMode {
         let alive = state.runners.filter { $0.outAt == nil }.sorted { $0.stops.count > $1.stops.count }
         let out = state.eliminated.reversed().compactMap { id in state.runners.first { $0.id == id } }
         let rows = (alive + out).enumerated().map { i, runner in
-            StandingsRow(rank: i + 1, competitor: runner.id, name: runner.name, members: [runner.id],
-                         status: runner.outAt != nil ? .didNotFinish : (state.winner == runner.id ? .ok : .active),
-                         stopsReached: runner.stops.count, details: ["out": runner.outAt.map { String(Int($0)) } ?? ""])
+            StandingsRow(
+                rank: i + 1, competitor: runner.id, name: runner.name, members: [runner.id],
+                status: runner.outAt != nil ? .didNotFinish : (state.winner == runner.id ? .ok : .active),
+                stopsReached: runner.stops.count, details: ["out": runner.outAt.map { String(Int($0)) } ?? ""])
         }
         return Standings(mode: Self.identifier, columns: ["out"], rows: rows, final: state.ended || state.winner != nil)
     }
 
-    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue] {
+    public func validate(_ configuration: Configuration, context: ValidationContext, path: String) -> [ValidationIssue]
+    {
         var issues: [ValidationIssue] = []
         if !(configuration.intervalSeconds > 0) {
-            issues.append(ValidationIssue(.error, "bad-mode-option", at: path + "/intervalSeconds", "intervalSeconds must be positive"))
+            issues.append(
+                ValidationIssue(
+                    .error, "bad-mode-option", at: path + "/intervalSeconds", "intervalSeconds must be positive"))
         }
         if context.race.participants.count < 2 {
-            issues.append(ValidationIssue(.warning, "too-few-players", at: "/participants", "last one standing needs at least two participants"))
+            issues.append(
+                ValidationIssue(
+                    .warning, "too-few-players", at: "/participants",
+                    "last one standing needs at least two participants"))
         }
         return issues
     }

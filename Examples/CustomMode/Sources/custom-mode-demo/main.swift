@@ -10,11 +10,16 @@ try registry.register(LastOneStandingMode())
 
 // 2. A race that names it (normally read with RaceFile.read(path:)).
 let stops = (0..<4).map { i in
-    Stop(id: "s\(i)", name: "Stop \(i)",
-         fence: .circle(centre: Coordinate(uncheckedLatitude: 47.37, longitude: 8.54 + 0.003 * Double(i)), radiusMeters: 25))
+    Stop(
+        id: "s\(i)", name: "Stop \(i)",
+        fence: .circle(
+            centre: Coordinate(uncheckedLatitude: 47.37, longitude: 8.54 + 0.003 * Double(i)), radiusMeters: 25))
 }
-let race = Race(name: "Demo", mode: GameModeSelection(name: "last-one-standing", configuration: .object([JSONMember("intervalSeconds", .number(300))])),
-                stops: stops, participants: ["ana", "ben", "cy"].map { Participant(id: $0, name: $0.capitalized) })
+let race = Race(
+    name: "Demo",
+    mode: GameModeSelection(
+        name: "last-one-standing", configuration: .object([JSONMember("intervalSeconds", .number(300))])),
+    stops: stops, participants: ["ana", "ben", "cy"].map { Participant(id: $0, name: $0.capitalized) })
 
 // 3. Its rules run in the validator like the built-in modes' rules.
 let issues = RaceValidator(additionalRules: [registry.validationRule]).validate(race)

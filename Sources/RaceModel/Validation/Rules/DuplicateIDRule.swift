@@ -14,9 +14,11 @@ struct DuplicateIDRule: ValidationRule {
             if id.isEmpty {
                 issues.append(ValidationIssue(.error, "empty-id", at: path(i) + "/id", "the \(noun) id is empty"))
             } else if let previous = first[id] {
-                issues.append(ValidationIssue(.error, "duplicate-id", at: path(i) + "/id",
-                                              "\(noun) id \"\(id)\" is already used by \(path(previous))",
-                                              hint: "give every \(noun) its own id"))
+                issues.append(
+                    ValidationIssue(
+                        .error, "duplicate-id", at: path(i) + "/id",
+                        "\(noun) id \"\(id)\" is already used by \(path(previous))",
+                        hint: "give every \(noun) its own id"))
             } else {
                 first[id] = i
             }

@@ -13,18 +13,23 @@ struct OverlapRule: ValidationRule {
             }
         }
         for (a, b) in context.nearbyPairs {
-            guard let gap = context.gapMeters(a, b), gap == 0, let d = context.centreDistance(a, b), d >= DuplicatePositionRule.nearMeters
+            guard let gap = context.gapMeters(a, b), gap == 0, let d = context.centreDistance(a, b),
+                d >= DuplicatePositionRule.nearMeters
             else { continue }
             let polygon = context.race.stops[a].fence.isPolygon || context.race.stops[b].fence.isPolygon
             let verb = polygon ? "may overlap (bounding circles)" : "overlap"
             if consecutive.contains([a, b]) {
-                issues.append(ValidationIssue(.error, "overlapping-consecutive-stops", at: context.stopPath(b) + "/fence",
-                                              "stops \"\(race.stops[a].id)\" and \"\(race.stops[b].id)\" \(verb) and follow each other on a course",
-                                              hint: "shrink the radii or move the stops apart, or reaching one reaches both"))
+                issues.append(
+                    ValidationIssue(
+                        .error, "overlapping-consecutive-stops", at: context.stopPath(b) + "/fence",
+                        "stops \"\(race.stops[a].id)\" and \"\(race.stops[b].id)\" \(verb) and follow each other on a course",
+                        hint: "shrink the radii or move the stops apart, or reaching one reaches both"))
             } else {
-                issues.append(ValidationIssue(.warning, "overlapping-stops", at: context.stopPath(b) + "/fence",
-                                              "stops \"\(race.stops[a].id)\" and \"\(race.stops[b].id)\" \(verb)",
-                                              hint: "a visit inside the overlap counts for both"))
+                issues.append(
+                    ValidationIssue(
+                        .warning, "overlapping-stops", at: context.stopPath(b) + "/fence",
+                        "stops \"\(race.stops[a].id)\" and \"\(race.stops[b].id)\" \(verb)",
+                        hint: "a visit inside the overlap counts for both"))
             }
         }
     }

@@ -12,18 +12,25 @@ struct PolygonRule: ValidationRule {
                 for (r, ring) in rings.enumerated() {
                     let path = polygons.count == 1 ? "\(base)/\(r)" : "\(base)/\(p)/\(r)"
                     if ring.first != ring.last || ring.count < 2 {
-                        issues.append(ValidationIssue(.error, "polygon-not-closed", at: path,
-                                                      "ring \(r) of stop \"\(stop.id)\" does not end where it starts",
-                                                      hint: "repeat the first position at the end, as GeoJSON requires"))
+                        issues.append(
+                            ValidationIssue(
+                                .error, "polygon-not-closed", at: path,
+                                "ring \(r) of stop \"\(stop.id)\" does not end where it starts",
+                                hint: "repeat the first position at the end, as GeoJSON requires"))
                     }
                     let open = ring.first == ring.last ? Array(ring.dropLast()) : ring
                     if Set(open).count < 3 {
-                        issues.append(ValidationIssue(.error, "polygon-too-few-points", at: path,
-                                                      "ring \(r) of stop \"\(stop.id)\" has \(Set(open).count) distinct positions; a ring needs 3"))
+                        issues.append(
+                            ValidationIssue(
+                                .error, "polygon-too-few-points", at: path,
+                                "ring \(r) of stop \"\(stop.id)\" has \(Set(open).count) distinct positions; a ring needs 3"
+                            ))
                     } else if let crossing = Self.selfIntersection(open) {
-                        issues.append(ValidationIssue(.error, "polygon-self-intersecting", at: "\(path)/\(crossing.0)",
-                                                      "ring \(r) of stop \"\(stop.id)\": edge \(crossing.0) crosses edge \(crossing.1)",
-                                                      hint: "reorder the positions so the outline does not cross itself"))
+                        issues.append(
+                            ValidationIssue(
+                                .error, "polygon-self-intersecting", at: "\(path)/\(crossing.0)",
+                                "ring \(r) of stop \"\(stop.id)\": edge \(crossing.0) crosses edge \(crossing.1)",
+                                hint: "reorder the positions so the outline does not cross itself"))
                     }
                 }
             }
@@ -43,15 +50,20 @@ struct PolygonRule: ValidationRule {
         let points = ring.compactMap { plane.project(latitude: $0.latitude, longitude: $0.longitude) }
         guard points.count == ring.count else { return nil }
         let n = points.count
-        func orientation(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), _ c: (x: Double, y: Double)) -> Double {
+        func orientation(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), _ c: (x: Double, y: Double))
+            -> Double
+        {
             (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
         }
         for i in 0..<n {
             let a = points[i], b = points[(i + 1) % n]
             for j in stride(from: i + 2, to: n, by: 1) where !(i == 0 && j == n - 1) {
                 let c = points[j], d = points[(j + 1) % n]
-                let o1 = orientation(a, b, c), o2 = orientation(a, b, d), o3 = orientation(c, d, a), o4 = orientation(c, d, b)
-                if (o1 > 0) != (o2 > 0) && (o3 > 0) != (o4 > 0) && o1 != 0 && o2 != 0 && o3 != 0 && o4 != 0 { return (i, j) }
+                let o1 = orientation(a, b, c), o2 = orientation(a, b, d), o3 = orientation(c, d, a),
+                    o4 = orientation(c, d, b)
+                if (o1 > 0) != (o2 > 0) && (o3 > 0) != (o4 > 0) && o1 != 0 && o2 != 0 && o3 != 0 && o4 != 0 {
+                    return (i, j)
+                }
             }
         }
         return nil

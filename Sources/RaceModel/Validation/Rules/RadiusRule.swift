@@ -9,20 +9,32 @@ struct RadiusRule: ValidationRule {
             guard case .circle(_, let radius) = stop.fence else { continue }
             let path = context.stopPath(i) + "/fence/radius"
             if !(radius.isFinite && radius > 0) {
-                issues.append(ValidationIssue(.error, "radius-not-positive", at: path, "stop \"\(stop.id)\" has radius \(radius) m",
-                                              hint: "a radius must be a positive number of metres"))
+                issues.append(
+                    ValidationIssue(
+                        .error, "radius-not-positive", at: path, "stop \"\(stop.id)\" has radius \(radius) m",
+                        hint: "a radius must be a positive number of metres"))
             } else if radius > RaceFieldLimits.maximumRadiusMeters {
-                issues.append(ValidationIssue(.error, "radius-out-of-range", at: path,
-                                              "stop \"\(stop.id)\" has a \(format(radius)) m radius, over the \(Int(RaceFieldLimits.maximumRadiusMeters)) m limit",
-                                              hint: "a radius is in metres; a stop covering more is no longer a place"))
+                issues.append(
+                    ValidationIssue(
+                        .error, "radius-out-of-range", at: path,
+                        "stop \"\(stop.id)\" has a \(format(radius)) m radius, over the \(Int(RaceFieldLimits.maximumRadiusMeters)) m limit",
+                        hint: "a radius is in metres; a stop covering more is no longer a place"))
             } else if radius < Self.gpsAccuracyMeters {
-                issues.append(ValidationIssue(.warning, "radius-too-small", at: path,
-                                              "stop \"\(stop.id)\" has a \(format(radius)) m radius, smaller than typical GPS error",
-                                              hint: "use at least \(Int(Self.gpsAccuracyMeters)) m, or runners standing at the stop may not register"))
+                issues.append(
+                    ValidationIssue(
+                        .warning, "radius-too-small", at: path,
+                        "stop \"\(stop.id)\" has a \(format(radius)) m radius, smaller than typical GPS error",
+                        hint:
+                            "use at least \(Int(Self.gpsAccuracyMeters)) m, or runners standing at the stop may not register"
+                    ))
             } else if radius > Self.absurdMeters {
-                issues.append(ValidationIssue(.warning, "radius-too-large", at: path,
-                                              "stop \"\(stop.id)\" has a \(format(radius)) m radius",
-                                              hint: "a radius over \(Int(Self.absurdMeters)) m covers a whole district; check the unit (metres)"))
+                issues.append(
+                    ValidationIssue(
+                        .warning, "radius-too-large", at: path,
+                        "stop \"\(stop.id)\" has a \(format(radius)) m radius",
+                        hint:
+                            "a radius over \(Int(Self.absurdMeters)) m covers a whole district; check the unit (metres)"
+                    ))
             }
         }
     }

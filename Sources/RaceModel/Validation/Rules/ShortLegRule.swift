@@ -6,14 +6,16 @@ struct ShortLegRule: ValidationRule {
         for (c, course) in context.race.courses.enumerated() {
             for leg in course.fixedLegs {
                 guard let a = context.stopIndex[leg.from], let b = context.stopIndex[leg.to],
-                      let d = context.centreDistance(a, b), let gap = context.gapMeters(a, b), gap > 0,
-                      let ra = context.boundingCircle(a)?.radiusMeters, let rb = context.boundingCircle(b)?.radiusMeters
+                    let d = context.centreDistance(a, b), let gap = context.gapMeters(a, b), gap > 0,
+                    let ra = context.boundingCircle(a)?.radiusMeters, let rb = context.boundingCircle(b)?.radiusMeters
                 else { continue }
                 let diameter = 2 * max(ra, rb)
                 if d < diameter {
-                    issues.append(ValidationIssue(.warning, "leg-too-short", at: context.coursePath(c) + "/controls",
-                                                  "the leg \"\(leg.from)\" → \"\(leg.to)\" is \(Int(d.rounded())) m, less than a fence diameter (\(Int(diameter.rounded())) m)",
-                                                  hint: "move the stops apart or make the fences smaller"))
+                    issues.append(
+                        ValidationIssue(
+                            .warning, "leg-too-short", at: context.coursePath(c) + "/controls",
+                            "the leg \"\(leg.from)\" → \"\(leg.to)\" is \(Int(d.rounded())) m, less than a fence diameter (\(Int(diameter.rounded())) m)",
+                            hint: "move the stops apart or make the fences smaller"))
                 }
             }
         }

@@ -9,21 +9,24 @@ struct TimeLimitRule: ValidationRule {
         let race = context.race
         // Values out of range are RaceSettingsRule's errors; minutes from them would not fit an Int.
         guard let limit = race.timeLimitSeconds, RaceFieldLimits.timeLimitSeconds.contains(limit),
-              RaceFieldLimits.speedMetersPerSecond.contains(race.rules.speedMetersPerSecond) else { return }
+            RaceFieldLimits.speedMetersPerSecond.contains(race.rules.speedMetersPerSecond)
+        else { return }
         for (c, course) in race.courses.enumerated() {
             guard let (length, exact) = Self.minimumLength(course, context) else { continue }
             let seconds = length / race.rules.speedMetersPerSecond
             guard seconds > limit else { continue }
-            issues.append(ValidationIssue(exact ? .error : .warning, "course-too-long", at: context.coursePath(c),
-                                          "course \"\(course.id)\" is at least \(Int(length.rounded())) m: \(Int((seconds / 60).rounded())) min at \(race.rules.speedMetersPerSecond) m/s, over the \(Int((limit / 60).rounded())) min limit",
-                                          hint: "raise timeLimitSeconds, drop stops, or state a faster rules.speedMetersPerSecond"))
+            issues.append(
+                ValidationIssue(
+                    exact ? .error : .warning, "course-too-long", at: context.coursePath(c),
+                    "course \"\(course.id)\" is at least \(Int(length.rounded())) m: \(Int((seconds / 60).rounded())) min at \(race.rules.speedMetersPerSecond) m/s, over the \(Int((limit / 60).rounded())) min limit",
+                    hint: "raise timeLimitSeconds, drop stops, or state a faster rules.speedMetersPerSecond"))
         }
     }
 
     /// The shortest length of the course between fence edges, and whether it is exact (every
     /// any-order group small enough to try all its orders). `nil` when a stop is unknown.
     static func minimumLength(_ course: Course, _ context: ValidationContext) -> (Meters, Bool)? {
-        var segments: [[Int]] = []   // fixed single stops and groups, in order
+        var segments: [[Int]] = []  // fixed single stops and groups, in order
         if let start = course.start { guard let s = context.stopIndex[start] else { return nil }; segments.append([s]) }
         for item in course.controls {
             switch item {
@@ -34,7 +37,9 @@ struct TimeLimitRule: ValidationRule {
                 if !stops.isEmpty { segments.append(stops) }
             }
         }
-        if let finish = course.finish { guard let f = context.stopIndex[finish] else { return nil }; segments.append([f]) }
+        if let finish = course.finish {
+            guard let f = context.stopIndex[finish] else { return nil }; segments.append([f])
+        }
         var total = 0.0, exact = true, previous: Int?
         for segment in segments {
             let orders = segment.count <= 7 ? permutations(segment) : [segment]

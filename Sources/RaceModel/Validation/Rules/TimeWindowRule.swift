@@ -8,15 +8,22 @@ struct TimeWindowRule: ValidationRule {
             guard let window = stop.window else { continue }
             let path = context.stopPath(i) + "/window"
             if let opens = window.opensAfterSeconds, let closes = window.closesAfterSeconds, opens >= closes {
-                issues.append(ValidationIssue(.error, "window-inverted", at: path, "stop \"\(stop.id)\" opens at \(Int(opens)) s but closes at \(Int(closes)) s"))
+                issues.append(
+                    ValidationIssue(
+                        .error, "window-inverted", at: path,
+                        "stop \"\(stop.id)\" opens at \(Int(opens)) s but closes at \(Int(closes)) s"))
             }
             if let closes = window.closesAfterSeconds, closes <= 0 {
-                issues.append(ValidationIssue(.error, "window-closed-at-start", at: path + "/closesAfterSeconds",
-                                              "stop \"\(stop.id)\" closes before the race starts"))
+                issues.append(
+                    ValidationIssue(
+                        .error, "window-closed-at-start", at: path + "/closesAfterSeconds",
+                        "stop \"\(stop.id)\" closes before the race starts"))
             }
             if let opens = window.opensAfterSeconds, let limit = race.timeLimitSeconds, opens >= limit {
-                issues.append(ValidationIssue(.error, "window-after-limit", at: path + "/opensAfterSeconds",
-                                              "stop \"\(stop.id)\" opens after the \(Int(limit)) s time limit"))
+                issues.append(
+                    ValidationIssue(
+                        .error, "window-after-limit", at: path + "/opensAfterSeconds",
+                        "stop \"\(stop.id)\" opens after the \(Int(limit)) s time limit"))
             }
         }
         // A speed out of range is RaceSettingsRule's error; times from it would not fit an Int.
@@ -30,9 +37,11 @@ struct TimeWindowRule: ValidationRule {
                 previous = s
                 let arrival = distance / race.rules.speedMetersPerSecond
                 if let closes = race.stops[s].window?.closesAfterSeconds, closes > 0, arrival > closes {
-                    issues.append(ValidationIssue(.error, "window-unreachable", at: context.stopPath(s) + "/window/closesAfterSeconds",
-                                                  "on course \"\(course.id)\", stop \"\(id)\" is at least \(Int(distance.rounded())) m from the start: \(Int(arrival.rounded())) s at \(race.rules.speedMetersPerSecond) m/s, after it closes at \(Int(closes)) s",
-                                                  hint: "close it later or move it earlier in the course"))
+                    issues.append(
+                        ValidationIssue(
+                            .error, "window-unreachable", at: context.stopPath(s) + "/window/closesAfterSeconds",
+                            "on course \"\(course.id)\", stop \"\(id)\" is at least \(Int(distance.rounded())) m from the start: \(Int(arrival.rounded())) s at \(race.rules.speedMetersPerSecond) m/s, after it closes at \(Int(closes)) s",
+                            hint: "close it later or move it earlier in the course"))
                 }
             }
         }

@@ -14,7 +14,7 @@
 #                DOC_TARGETS="GeoCore Geofencing" builds only those.
 SWIFT ?= swift
 DOC_TARGETS ?= RaceKitCore GeoCore GeoProjection Geofencing GeoFormats RaceModel RouteOptimizer RacePlanning GameModes \
-	RaceSimulation RaceCommands
+	RaceSimulation RaceLive RaceServer RaceCommands
 
 .PHONY: run fence test test-invariants deps build bench fuzz docs lint format
 

@@ -11,8 +11,8 @@ import RaceKitCore
 /// Either ring winding is accepted (RFC 7946 §3.1.6 says parsers SHOULD NOT reject it); foreign
 /// members are ignored; a name twice in one object (two `coordinates`, say) is an error at the
 /// second, since readers disagree on which one wins. Strings, numbers and nesting follow
-/// ``JSONParser``'s rules (its tokenizer reads them): valid UTF-8, paired `\u` surrogates,
-/// finite numbers, at most ``JSONParser/maximumDepth`` levels.
+/// `JSONParser`'s rules (its tokenizer reads them): valid UTF-8, paired `\u` surrogates,
+/// finite numbers, at most `JSONParser.maximumDepth` levels.
 public enum GeoJSONReader {
     /// Reads a file.
     public static func read(path: String) throws(InputError) -> GeoJSONObject {
@@ -89,7 +89,7 @@ indirect enum GeoJSONCoordinates {
 }
 
 /// The JSON syntax layer: bytes to ``GeoJSONNode``. It walks the structure itself (to read
-/// `coordinates` straight into positions) on ``JSONParser/Reader``, so strings, numbers, literals,
+/// `coordinates` straight into positions) on `JSONParser.Reader`, so strings, numbers, literals,
 /// the depth limit and error positions follow the one set of JSON rules.
 struct GeoJSONSyntax {
     private var reader: JSONParser.Reader

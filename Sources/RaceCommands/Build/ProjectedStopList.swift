@@ -20,7 +20,7 @@ enum ProjectedStopList {
     /// itself when it has none and no CRS is given.
     /// - Parameters:
     ///   - crs: the CRS of the projected columns (`--crs`), if given.
-    /// - Throws: ``InputError`` at the header for projected columns without a CRS, a CRS with
+    /// - Throws: `InputError` at the header for projected columns without a CRS, a CRS with
     ///   `lat`/`lon` columns or with no projected ones, an unknown column; at a row's field for a
     ///   missing or bad number or a position PROJ cannot convert or that lies outside the CRS's
     ///   area of use.
@@ -84,7 +84,7 @@ enum ProjectedStopList {
     }
 
     /// The WGS 84 coordinate of a row's projected position.
-    /// - Throws: ``InputError`` for a row of the wrong length, at the field of an empty or bad
+    /// - Throws: `InputError` for a row of the wrong length, at the field of an empty or bad
     ///   number, and at the easting for a position `crs` refuses.
     private static func convert(
         _ row: CSVDocument.Row, of document: CSVDocument, columns: (easting: Int, northing: Int),
@@ -115,7 +115,7 @@ enum ProjectedStopList {
     }
 
     /// The columns of the one projected pair in the header, easting first; `nil` when there is none.
-    /// - Throws: ``InputError`` for half a pair (`x` without `y`) or two pairs.
+    /// - Throws: `InputError` for half a pair (`x` without `y`) or two pairs.
     private static func projectedColumns(of document: CSVDocument) throws(InputError) -> (Int, Int)? {
         var found: (Int, Int)?
         for (easting, northing) in columnPairs {

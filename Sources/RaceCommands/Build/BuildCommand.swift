@@ -183,9 +183,15 @@ struct BuildCommand: ParsableCommand {
             let errors = issues.filter { $0.severity == .error }
             if !errors.isEmpty {
                 if layout != .optimized, errors.allSatisfy({ $0.code == StopSpacing.overlapping.issueCode }) {
-                    Standard.error(
-                        "racekit: only the order of the stops causes these errors: "
-                            + "--course optimized keeps such stops from following each other")
+                    if case .route = layout {
+                        Standard.error(
+                            "racekit: the route runs straight from one of these stops to the other: "
+                                + "move them apart or shrink the radii (--radius), or let --course optimized choose the order")
+                    } else {
+                        Standard.error(
+                            "racekit: only the order of the stops causes these errors: "
+                                + "--course optimized keeps such stops from following each other")
+                    }
                 }
                 throw RaceKitExitCode.problemsFound.error
             }

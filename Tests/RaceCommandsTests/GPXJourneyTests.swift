@@ -249,13 +249,17 @@ struct GPXJourneyTests {
         let out = folder.url.appendingPathComponent("race.json").path
         let build = try RaceKitBinary.run(["build", gpx, "-o", out])
         #expect(build.status == 0, "\(build.stderr)")
-        #expect(build.stderr.contains("waypoint 3: stop \"holiday\" is 2000 km from the middle of the race"), "\(build.stderr)")
+        #expect(
+            build.stderr.contains("waypoint 3: stop \"holiday\" is 2000 km from the middle of the race"),
+            "\(build.stderr)")
         #expect(build.stderr.components(separatedBy: "[stop-far-from-others]").count == 2)
         // The whole journey, with a fix every 10 minutes on the 4 000 km there and back.
         try Self.runJourney(out, in: folder, sampling: 600)
         // Without the far waypoint the race is clean: the rule does not fire on a normal race.
         let near = try folder.write(
-            "near.gpx", Self.farAway.replacingOccurrences(of: Self.point("wpt", -2_000_000, 0, "HOLIDAY", extra: "<desc>Beach bar</desc>"), with: ""))
+            "near.gpx",
+            Self.farAway.replacingOccurrences(
+                of: Self.point("wpt", -2_000_000, 0, "HOLIDAY", extra: "<desc>Beach bar</desc>"), with: ""))
         let clean = try RaceKitBinary.run(["build", near, "-o", folder.url.appendingPathComponent("near.json").path])
         #expect(clean.status == 0 && clean.stderr.isEmpty, "\(clean.stderr)")
         try Self.runJourney(folder.url.appendingPathComponent("near.json").path, in: folder)

@@ -6,7 +6,9 @@ import Testing
 
 /// What `build` takes from a GPX export: waypoint details, a route as the course.
 struct GPXImportTests {
-    static func point(_ lat: Double, _ lon: Double, _ name: String?, configure: (inout GPXPointDetails) -> Void = { _ in })
+    static func point(
+        _ lat: Double, _ lon: Double, _ name: String?, configure: (inout GPXPointDetails) -> Void = { _ in }
+    )
         -> GPXPoint
     {
         var point = GPXPoint(latitude: lat, longitude: lon)
@@ -133,7 +135,9 @@ struct GPXImportTests {
                 if d <= 50 { expected.append((a, b, "overlapping-consecutive-stops")) }
             }
         }
-        #expect(pairs.map { "\($0.first)-\($0.second) \($0.spacing.issueCode)" } == expected.map { "\($0.0)-\($0.1) \($0.2)" })
+        #expect(
+            pairs.map { "\($0.first)-\($0.second) \($0.spacing.issueCode)" }
+                == expected.map { "\($0.0)-\($0.1) \($0.2)" })
         // The course runs 0 → 1 → … → 6: the validator's order issues are exactly the adjacent pairs.
         let flagged = RaceValidator().validate(race).filter { $0.code == "overlapping-consecutive-stops" }
         #expect(flagged.count == pairs.filter { $0.second == $0.first + 1 }.count)

@@ -159,7 +159,8 @@ struct BuildCommand: ParsableCommand {
                     let before = builder.build().stops.count
                     builder = builder.course(alongRoute: route)
                     let routeName = route.info.name.map { " \"\($0)\"" } ?? ""
-                    places += (before..<builder.build().stops.count).map { _ in (input, "a point of route\(routeName)") }
+                    places += (before..<builder.build().stops.count).map { _ in (input, "a point of route\(routeName)")
+                    }
                 }
                 sources = StopSources(file: input, places: places)
             default:
@@ -186,7 +187,8 @@ struct BuildCommand: ParsableCommand {
                     if case .route = layout {
                         Standard.error(
                             "racekit: the route runs straight from one of these stops to the other: "
-                                + "move them apart or shrink the radii (--radius), or let --course optimized choose the order")
+                                + "move them apart or shrink the radii (--radius), or let --course optimized choose the order"
+                        )
                     } else {
                         Standard.error(
                             "racekit: only the order of the stops causes these errors: "

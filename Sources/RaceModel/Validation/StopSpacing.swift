@@ -53,7 +53,8 @@ extension ValidationContext {
         for (k, i) in valid.enumerated() {
             seen.removeAll(keepingCapacity: true)
             let circle = boundingCircle(i)!
-            index.forEachCandidate(in: GeoBoundingBox.around(circle.centre, radiusMeters: 2 * circle.radiusMeters + 1)) {
+            index.forEachCandidate(in: GeoBoundingBox.around(circle.centre, radiusMeters: 2 * circle.radiusMeters + 1))
+            {
                 m in
                 guard m > k, seen.insert(m).inserted, let spacing = spacing(i, valid[m]) else { return }
                 pairs.append((i, valid[m], spacing))

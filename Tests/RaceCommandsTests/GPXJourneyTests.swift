@@ -240,6 +240,16 @@ struct GPXJourneyTests {
         #expect(optimize.status == 1)
         #expect(optimize.stdout.contains("still next to each other: \"a\" and \"b\" (the fences overlap)"))
         #expect(optimize.stdout.contains("still next to each other: \"b\" and \"c\" (the fences overlap)"))
+        // Only the first course is reordered: an order error on another course remains, and says so.
+        let twoCourses = try folder.write(
+            "two.json",
+            Self.fileOrderRace([("a", 0, 0), ("b", 200, 0), ("c", 400, 0), ("d", 410, 0)]).replacingOccurrences(
+                of: "\"courses\": [",
+                with: "\"courses\": [{\"id\": \"first\", \"start\": \"a\", \"controls\": [\"b\"], \"finish\": \"d\"}, ")
+        )
+        let second = try RaceKitBinary.run(["optimize", twoCourses])
+        #expect(second.status == 1, "\(second.stdout)\(second.stderr)")
+        #expect(second.stderr.contains("/courses/1") || second.stderr.contains("[overlapping-consecutive-stops]"))
     }
 
     @Test("a waypoint 2 000 km from the others is a warning; the journey still runs")

@@ -52,8 +52,11 @@ struct RaceOptimization {
         let report = RaceOptimizationReport(
             result, reordering: reordering, byMatrix: distances != nil, output: command.output)
         Standard.output(command.json.isOn ? try JSONOutput.string(report) + "\n" : report.text)
-        // The organiser must decide about pairs no order keeps apart (move or shrink the stops).
-        if !result.remainingPairs.isEmpty { throw RaceKitExitCode.problemsFound.error }
+        // The organiser must decide about pairs no order keeps apart (move or shrink the stops),
+        // and about order errors on courses this did not reorder (only the first is).
+        let errors = RaceValidator.withStandardModes.validate(result.race).filter { $0.severity == .error }
+        for issue in errors { Standard.error(issue.formatted(file: command.output ?? path)) }
+        if !result.remainingPairs.isEmpty || !errors.isEmpty { throw RaceKitExitCode.problemsFound.error }
     }
 
     static func metres(_ length: Int) -> String {

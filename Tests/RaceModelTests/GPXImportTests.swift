@@ -105,6 +105,23 @@ struct GPXImportTests {
         #expect(Self.codes(Self.race(outlier)).contains("stop-far-from-others"))
     }
 
+    @Test("a course too long for its time limit says how long it takes at the race's speed")
+    func courseLength() {
+        // Two 25 m stops 131 090 m apart: 131 040 m between the fences, 93 600 s = 26 h at 1.4 m/s.
+        var race = Self.race([(47.0, 8.5), (47.0 + 131_090 / 111_195.08, 8.5)])
+        race.timeLimitSeconds = 7_200
+        let issue = RaceValidator().validate(race).first { $0.code == "course-too-long" }
+        #expect(
+            issue?.message == "course \"main\" is at least 131040 m: at 1.4 m/s it takes 26 h; the time limit is 2 h")
+        race.timeLimitSeconds = 4 * 3_600
+        race.rules.speedMetersPerSecond = 3
+        // 131 040 / 3 = 43 680 s = 728 min.
+        let faster = RaceValidator().validate(race).first { $0.code == "course-too-long" }
+        #expect(
+            faster?.message.hasSuffix("at 3.0 m/s it takes 12 h 8 min; the time limit is 4 h") == true,
+            "\(String(describing: faster))")
+    }
+
     @Test("a radius under half the accuracy the rules accept is a warning")
     func accuracy() {
         var race = Self.race([(47.37, 8.54), (47.38, 8.54)], radius: 30)

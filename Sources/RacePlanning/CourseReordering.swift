@@ -23,6 +23,9 @@ public struct CourseReordering: Sendable {
     public let finish: String?
     /// A closed tour (back to the start, or no ends at all) or an open path.
     public let shape: RouteShape
+    /// The course's pairs of stops that should not follow each other (``SeparatedPair``): every
+    /// order keeps as few of them next to each other as it can.
+    public let separatedPairs: [SeparatedPair]
 
     /// The course being reordered.
     public var course: Course { race.courses[courseIndex] }
@@ -55,6 +58,10 @@ public struct CourseReordering: Sendable {
         self.finish = finishID
         self.shape =
             loop || (last == nil && !openPath) ? .closedTour(start: first) : .openPath(start: first, finish: last)
+        let context = ValidationContext(race: race)
+        separatedPairs = context.spacingPairs(among: ids.compactMap { context.stopIndex[$0] }).map {
+            SeparatedPair(first: race.stops[$0.first].id, second: race.stops[$0.second].id, spacing: $0.spacing)
+        }
     }
 
     /// Whole metres of haversine between the stops' centres (`Stop.centre`), rows in
@@ -99,7 +106,9 @@ public struct CourseReordering: Sendable {
         distances: DistanceMatrix? = nil
     ) throws(InputError) -> CourseVariants {
         let matrix = distances ?? haversineDistances
-        let problem = try RouteProblem(matrix: matrix, labels: stopIDs, shape: shape)
+        let row = Dictionary(uniqueKeysWithValues: stopIDs.enumerated().map { ($1, $0) })
+        let separations = separatedPairs.map { Separation(row[$0.first]!, row[$0.second]!) }
+        let problem = try RouteProblem(matrix: matrix, labels: stopIDs, shape: shape, separations: separations)
         let set = try RouteSolver.fairVariants(
             problem, count: count, maxExcessPercent: maxExcessPercent, options: options)
         let original = course
@@ -116,7 +125,10 @@ public struct CourseReordering: Sendable {
             reordered.finish = finish ?? (shape.isClosed ? nil : order.last)
             let inner = order.filter { $0 != reordered.start && $0 != reordered.finish }
             reordered.controls = anyOrder ? [.anyOrder(inner)] : inner.map { .stop($0) }
-            variants.append(CourseVariants.Variant(course: reordered, order: order, length: variant.solution.length))
+            variants.append(
+                CourseVariants.Variant(
+                    course: reordered, order: order, length: variant.solution.length,
+                    adjacentPairs: SeparatedPair.adjacent(separatedPairs, on: reordered)))
         }
         var rewritten = race
         rewritten.courses.replaceSubrange(courseIndex...courseIndex, with: variants.map(\.course))
@@ -129,6 +141,7 @@ public struct CourseReordering: Sendable {
         return CourseVariants(
             race: rewritten, original: original,
             lengthBefore: matrix.length(of: Array(0..<stopIDs.count), closed: shape.isClosed),
-            variants: variants, set: set)
+            variants: variants, set: set, separatedPairs: separatedPairs,
+            adjacentBefore: SeparatedPair.adjacent(separatedPairs, on: original))
     }
 }

@@ -15,6 +15,8 @@ public struct CourseVariants: Sendable {
         public let order: [String]
         /// The order's length (a closed tour includes the leg back to its start).
         public let length: Int
+        /// The separated pairs that still follow each other on this course.
+        public let adjacentPairs: [SeparatedPair]
     }
 
     /// The race with the course replaced by its variants and its participants spread over them.
@@ -27,4 +29,21 @@ public struct CourseVariants: Sendable {
     public let variants: [Variant]
     /// The optimizer's own account: excess per variant, shared legs, spread.
     public let set: RouteVariantSet
+    /// The course's pairs of stops that should not follow each other.
+    public let separatedPairs: [SeparatedPair]
+    /// Those of them that followed each other on the course as the race had it.
+    public let adjacentBefore: [SeparatedPair]
+
+    /// The pairs that followed each other before and follow each other on no variant now.
+    public var resolvedPairs: [SeparatedPair] {
+        let remaining = Set(remainingPairs)
+        return adjacentBefore.filter { !remaining.contains($0) }
+    }
+
+    /// The pairs that follow each other on some variant, each once, in the order of
+    /// ``separatedPairs``.
+    public var remainingPairs: [SeparatedPair] {
+        let adjacent = Set(variants.flatMap(\.adjacentPairs))
+        return separatedPairs.filter { adjacent.contains($0) }
+    }
 }

@@ -116,7 +116,10 @@ struct ValidateCommandTests {
             """)
         let build = try RaceKitBinary.run(["build", gpx])
         #expect(build.status == 0)
-        #expect(build.stdout.contains("\"id\": \"lindenhof\"") && build.stdout.contains("\"notes\": \"Up the steps\""))
+        // A waypoint's desc is for participants: the stop's description (its cmt would be the notes).
+        #expect(
+            build.stdout.contains("\"id\": \"lindenhof\"")
+                && build.stdout.contains("\"description\": \"Up the steps\""))
         let empty = try folder.write("empty.gpx", "<gpx version=\"1.1\" creator=\"t\"></gpx>")
         let result = try RaceKitBinary.run(["build", empty])
         #expect(result.status == 2 && result.stderr.contains("no waypoints"))

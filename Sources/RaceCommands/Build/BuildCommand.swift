@@ -20,8 +20,17 @@ struct BuildCommand: ParsableCommand {
             Projected positions (survey data, a national grid, UTM): CSV columns x,y (or easting,northing) in \
             place of lat,lon, with --crs naming their CRS by EPSG code; they are converted to WGS 84 by PROJ, and a \
             position outside the CRS's area of use is an error (docs/coordinate-systems.md). \
-            GPX: every waypoint becomes a stop, named after it. Stops keep the file's order; the course starts at the first and finishes \
+            GPX: every waypoint becomes a stop, named after it; its cmt becomes the stop's notes, its desc the \
+            description, its first link the link and its type (else sym) the category. \
+            Stops keep the file's order; the course starts at the first and finishes \
             at the last (--course ordered), visits them in any order (any-order), or is left out (none). \
+            --course route[=NAME] lays the course along a GPX route (the file's only one, or the one named): a route \
+            point within 1 m of a waypoint is that stop, any other becomes a stop; a point the course already \
+            visits is passed over, except a last point back at the first, which makes a loop. \
+            --course optimized (or --optimize) puts the stops in the shortest order (as racekit optimize, with a \
+            fixed seed and 1000 rounds, so the same file gives the same race), keeping overlapping or too-close \
+            stops from following each other where it can; it starts at --start and finishes at --finish (stop ids), \
+            by default at the file's first and last stop. \
             --participants reads a CSV with a header name and optionally id, team, course: each distinct team \
             name becomes a team. What each mode needs: quiz, stops with questions; score, stops with points; \
             relay, 2 to 8 participants; territory, N×N stops (9 for 3×3) and participants in two teams. \
@@ -46,8 +55,17 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "Game mode: classic, quiz, score, relay or territory.")
     var mode: String = "classic"
 
-    @Option(help: "Course layout: ordered, any-order or none.")
-    var course: CourseLayoutOption = .ordered
+    @Option(help: "Course layout: ordered, any-order, none, route[=NAME] (a GPX route) or optimized.")
+    var course: CourseOption = .ordered
+
+    @Flag(help: "The same as --course optimized.")
+    var optimize = false
+
+    @Option(help: "With --course optimized: the stop id the course starts at (default: the first stop).")
+    var start: String?
+
+    @Option(help: "With --course optimized: the stop id the course finishes at (default: the last stop).")
+    var finish: String?
 
     @Option(parsing: .unconditional, help: "The race's time limit (\(OptionLimits.buildTimeLimit.text)).")
     var timeLimit: Double?
@@ -70,18 +88,19 @@ struct BuildCommand: ParsableCommand {
     )
     var crs: String?
 
-    enum CourseLayoutOption: String, ExpressibleByArgument, CaseIterable {
-        case ordered, anyOrder = "any-order", none
-        var layout: RaceBuilder.CourseLayout {
-            switch self {
-            case .ordered: return .ordered
-            case .anyOrder: return .anyOrder
-            case .none: return .none
-            }
-        }
-    }
+    /// `--course`, with `--optimize` folded in.
+    var layout: CourseOption { optimize ? .optimized : course }
 
     func validate() throws {
+        if optimize, course != .ordered, course != .optimized {
+            throw ValidationError("--optimize is --course optimized; it does not go with --course \(course).")
+        }
+        if start != nil || finish != nil, layout != .optimized {
+            throw ValidationError("--start and --finish choose the ends of --course optimized.")
+        }
+        if case .route = layout, URL(fileURLWithPath: input).pathExtension.lowercased() != "gpx" {
+            throw ValidationError("--course route lays the course along a GPX route; \(input) is not a .gpx file.")
+        }
         try OptionRange.require(
             OptionLimits.buildRadius.problem(radius),
             OptionLimits.buildTimeLimit.problem(timeLimit))
@@ -114,7 +133,7 @@ struct BuildCommand: ParsableCommand {
         try reportingInputErrors {
             let title = name ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
             var builder = RaceBuilder(name: title).radius(radius).mode(GameModeSelection(name: mode)).course(
-                course.layout)
+                layout.builderLayout)
             if let timeLimit { builder = builder.timeLimit(minutes: timeLimit) }
             if let startTime { builder = builder.start(at: startTime, timeZone: timeZone) }
             if let timeZone, startTime == nil { builder = builder.timeZone(timeZone) }
@@ -127,12 +146,23 @@ struct BuildCommand: ParsableCommand {
                 builder = builder.stops(fromGeoJSON: stops)
                 sources = StopSources(file: input, places: stops.map { ("\(input):/features/\($0.feature)", nil) })
             case "gpx":
-                let waypoints = try GPXDocument.read(path: input).waypoints
-                guard !waypoints.isEmpty else {
+                let document = try GPXDocument.read(path: input)
+                let waypoints = document.waypoints
+                var route: GPXRoute?
+                if case .route(let name) = layout { route = try Self.route(named: name, in: document, file: input) }
+                guard !waypoints.isEmpty || !(route?.points.isEmpty ?? true) else {
                     throw InputError(SourceLocation(file: input), "the GPX file has no waypoints to make stops from")
                 }
                 builder = builder.stops(fromWaypoints: waypoints)
-                sources = StopSources(file: input, places: waypoints.indices.map { (input, "waypoint \($0 + 1)") })
+                var places = waypoints.indices.map { (location: input, label: Optional("waypoint \($0 + 1)")) }
+                if let route {
+                    let before = builder.build().stops.count
+                    builder = builder.course(alongRoute: route)
+                    let routeName = route.info.name.map { " \"\($0)\"" } ?? ""
+                    places += (before..<builder.build().stops.count).map { _ in (input, "a point of route\(routeName)")
+                    }
+                }
+                sources = StopSources(file: input, places: places)
             default:
                 let document = try ProjectedStopList.geographic(
                     try CSVDocument(bytes: try FileBytes.read(input), file: input),
@@ -146,11 +176,27 @@ struct BuildCommand: ParsableCommand {
                     to: builder)
                 sources.participantsFile = participants
             }
-            let race = builder.build()
+            var race = builder.build()
+            if layout == .optimized { race = try optimizedCourse(race) }
             let issues = RaceValidator.withStandardModes.validate(race)
             for issue in issues { Standard.error(sources.formatted(issue)) }
             // A race with errors is not written anywhere: `-o` may name a file worth keeping.
-            if issues.contains(where: { $0.severity == .error }) { throw RaceKitExitCode.problemsFound.error }
+            let errors = issues.filter { $0.severity == .error }
+            if !errors.isEmpty {
+                if layout != .optimized, errors.allSatisfy({ $0.code == StopSpacing.overlapping.issueCode }) {
+                    if case .route = layout {
+                        Standard.error(
+                            "racekit: the route runs straight from one of these stops to the other: "
+                                + "move them apart or shrink the radii (--radius), or let --course optimized choose the order"
+                        )
+                    } else {
+                        Standard.error(
+                            "racekit: only the order of the stops causes these errors: "
+                                + "--course optimized keeps such stops from following each other")
+                    }
+                }
+                throw RaceKitExitCode.problemsFound.error
+            }
             let text = RaceFile.text(race)
             if let output {
                 try writingOutput { () throws(InputError) in try OutputFile.write(Array(text.utf8), to: output) }

@@ -20,6 +20,11 @@ struct OptimizeCommand: ParsableCommand {
             distances, segment moves that keep pins, precedence and time windows otherwise. --seed with \
             --iterations (and no time limit) gives the same order on every machine.
 
+            On a race file, stops whose fences overlap or that are closer than a fence's diameter are kept from \
+            following each other where an order can: a race whose only errors are such stops following each other \
+            is reordered, not refused. The report lists the pairs it kept apart and those still next to each other; \
+            the exit code is 1 while any remains (the race is written all the same with -o).
+
             --json prints one JSON object: for a race file the course, its length before and after, and each \
             variant's course id, length, excess and order; for --tsplib and --matrix the length, seconds, tour, \
             method, variants and the search's settings.

@@ -17,6 +17,28 @@ struct RaceOptimizationReport: Encodable {
         let order: [String]
     }
 
+    /// Two stops that should not follow each other, as the report lists them.
+    struct Pair: Encodable {
+        /// The two stop ids, in race order.
+        let stops: [String]
+        /// The validator's code for the pair when it follows each other (`overlapping-consecutive-stops`, `leg-too-short`).
+        let code: String
+        /// Why, in words.
+        let reason: String
+
+        init(_ pair: SeparatedPair) {
+            stops = [pair.first, pair.second]
+            code = pair.spacing.issueCode
+            switch pair.spacing {
+            case .overlapping: reason = "the fences overlap"
+            case .tooClose(let distance, let diameter):
+                reason = "\(Int(distance.rounded())) m apart, under a \(Int(diameter.rounded())) m fence diameter"
+            }
+        }
+
+        var text: String { "\"\(stops[0])\" and \"\(stops[1])\" (\(reason))" }
+    }
+
     /// The course reordered (its id as the race had it).
     let course: String
     /// Distinct stops on the course.
@@ -40,6 +62,12 @@ struct RaceOptimizationReport: Encodable {
     let note: String?
     /// The race file written (`-o`), if any.
     let output: String?
+    /// How many pairs of the course's stops should not follow each other.
+    let separatedPairs: Int
+    /// Pairs that followed each other on the course and follow each other on no variant now.
+    let resolved: [Pair]
+    /// Pairs that still follow each other on some variant: the organiser must move or shrink them.
+    let remaining: [Pair]
 
     init(_ result: CourseVariants, reordering: CourseReordering, byMatrix: Bool, output: String?) {
         let set = result.set
@@ -64,11 +92,14 @@ struct RaceOptimizationReport: Encodable {
         spreadPercent = (set.spreadPercent * 1000).rounded() / 1000
         note = set.shortfall
         self.output = output
+        separatedPairs = result.separatedPairs.count
+        resolved = result.resolvedPairs.map(Pair.init)
+        remaining = result.remainingPairs.map(Pair.init)
     }
 
     enum CodingKeys: String, CodingKey {
         case course, stops, mode, unit, lengthBefore, length, variantsRequested, maxExcessPercent, variants, spread,
-            spreadPercent, note, output
+            spreadPercent, note, output, separatedPairs, resolved, remaining
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -87,6 +118,9 @@ struct RaceOptimizationReport: Encodable {
         // Explicit nulls: a reader sees every key.
         if let note { try c.encode(note, forKey: .note) } else { try c.encodeNil(forKey: .note) }
         if let output { try c.encode(output, forKey: .output) } else { try c.encodeNil(forKey: .output) }
+        try c.encode(separatedPairs, forKey: .separatedPairs)
+        try c.encode(resolved, forKey: .resolved)
+        try c.encode(remaining, forKey: .remaining)
     }
 
     /// The text `optimize RACE.json` prints without `--json`.
@@ -102,6 +136,10 @@ struct RaceOptimizationReport: Encodable {
             lines.append("  variants spread \(size(spread)) (\(FixedPoint.text(spreadPercent, 1)) %)")
         }
         if let note { lines.append("  \(note)") }
+        for pair in resolved { lines.append("  kept apart: \(pair.text)") }
+        for pair in remaining {
+            lines.append("  still next to each other: \(pair.text); move the stops apart or shrink their fences")
+        }
         if let output { lines.append("wrote \(output)") }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -16,10 +16,13 @@ func raceStartEpoch(_ race: Race, file: String) throws(InputError) -> Double {
 
 /// Reads a race file for a command that needs a usable race: the errors `racekit validate`
 /// reports (game-mode rules included) stop it, with their paths and exit code
-/// ``RaceKitExitCode/problemsFound``, as they stop `validate`.
-func loadRace(_ path: String) throws -> Race {
+/// ``RaceKitExitCode/problemsFound``, as they stop `validate`, except errors whose code is in
+/// `allowed` (the order-dependent ones `optimize` resolves).
+func loadRace(_ path: String, allowing allowed: Set<String> = []) throws -> Race {
     let reading = try RaceFile.read(path: path)
-    let errors = RaceValidator.withStandardModes.validate(reading).filter { $0.severity == .error }
+    let errors = RaceValidator.withStandardModes.validate(reading).filter {
+        $0.severity == .error && !allowed.contains($0.code)
+    }
     guard let race = reading.race, errors.isEmpty else {
         for issue in errors.prefix(20) { Standard.error(issue.formatted(file: path)) }
         let summary = InputError(

@@ -30,17 +30,26 @@ extension RaceBuilder {
         return builder
     }
 
-    /// Adds a stop at each GPX waypoint, named after it (its description becomes the notes),
-    /// with the builder's default radius.
+    /// Adds a stop at each GPX waypoint, named after it, with the builder's default radius: its
+    /// `cmt` becomes the notes, its `desc` the description, its first `link` the link and its
+    /// `type` (else its `sym`) the category.
     public func stops(fromWaypoints waypoints: [GPXPoint]) -> RaceBuilder {
         var builder = self
         for (i, point) in waypoints.enumerated() {
-            let details = point.details
-            builder.addStop(
-                details.name ?? "Waypoint \(i + 1)",
-                at: Coordinate(uncheckedLatitude: point.latitude, longitude: point.longitude),
-                notes: details.description)
+            builder.addStop(point, name: "Waypoint \(i + 1)")
         }
         return builder
+    }
+
+    /// Adds a stop at a GPX point as ``stops(fromWaypoints:)`` does, named `fallbackName` when
+    /// the point has no name.
+    mutating func addStop(_ point: GPXPoint, name fallbackName: String) {
+        let details = point.details
+        addStop(
+            details.name ?? fallbackName,
+            at: Coordinate(uncheckedLatitude: point.latitude, longitude: point.longitude),
+            notes: details.comment, description: details.description,
+            link: details.links.first.map(\.href).flatMap { $0.isEmpty ? nil : $0 },
+            category: details.type ?? details.symbol)
     }
 }

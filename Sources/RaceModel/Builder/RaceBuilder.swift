@@ -26,6 +26,8 @@ public struct RaceBuilder: Sendable {
     private var race: Race
     private var defaultRadius: Meters = 25
     private var layout: CourseLayout = .ordered
+    /// The stops an ordered course runs through, when not every stop in the order added.
+    private var courseOrder: [String]?
     /// The ids of the stops so far (making an id unique is O(1), so building n stops is O(n)).
     private var stopIDs = UniqueIDs([])
 
@@ -49,15 +51,18 @@ public struct RaceBuilder: Sendable {
 
     /// ``stop(_:at:id:radius:points:task:window:notes:)`` in place: what the importers call in
     /// their loops, since each fluent call copies the builder's stops (O(n) each, O(n²) in all).
+    /// The importers also pass what a file says about the place (a GPX waypoint's `desc`, `link`, `type`).
     mutating func addStop(
         _ name: String, at centre: Coordinate, id: String? = nil, radius: Meters? = nil,
-        points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil, notes: String? = nil
+        points: Int? = nil, task: StopTask? = nil, window: TimeWindow? = nil, notes: String? = nil,
+        description: String? = nil, link: String? = nil, category: String? = nil
     ) {
         append(
             Stop(
                 id: id ?? stopIDs.make(from: name), name: name,
                 fence: .circle(centre: centre, radiusMeters: radius ?? defaultRadius),
-                task: task, points: points, window: window, notes: notes))
+                task: task, points: points, window: window, notes: notes, description: description, link: link,
+                category: category))
     }
 
     /// Adds a polygon stop (rings of coordinates, exterior first; closed or open).
@@ -76,7 +81,8 @@ public struct RaceBuilder: Sendable {
         with { $0.addStop(name, polygons: polygons, id: id, points: points, task: task) }
     }
 
-    /// ``stop(_:polygons:id:points:task:)`` in place (see ``addStop(_:at:id:radius:points:task:window:notes:)``).
+    /// ``stop(_:polygons:id:points:task:)`` in place (see
+    /// ``addStop(_:at:id:radius:points:task:window:notes:description:link:category:)``).
     mutating func addStop(
         _ name: String, polygons: [[[Coordinate]]], id: String? = nil, points: Int? = nil, task: StopTask? = nil
     ) {
@@ -86,6 +92,11 @@ public struct RaceBuilder: Sendable {
         append(
             Stop(id: id ?? stopIDs.make(from: name), name: name, fence: .polygon(closed), task: task, points: points))
     }
+
+    /// The stops added so far, in order.
+    var stops: [Stop] { race.stops }
+    /// The id of the stop added last.
+    var lastStopID: String? { race.stops.last?.id }
 
     private mutating func append(_ stop: Stop) {
         race.stops.append(stop)
@@ -147,10 +158,19 @@ public struct RaceBuilder: Sendable {
     public func rules(_ rules: RaceRules) -> RaceBuilder { with { $0.race.rules = rules } }
     public func course(_ layout: CourseLayout) -> RaceBuilder { with { $0.layout = layout } }
 
+    /// An ordered course through these stop ids: start at the first, finish at the last (the same
+    /// id for a loop), the others in between in this order. Stops not named stay off the course.
+    public func course(through ids: [String]) -> RaceBuilder {
+        with {
+            $0.layout = .ordered
+            $0.courseOrder = ids
+        }
+    }
+
     /// The race, with its course laid out.
     public func build() -> Race {
         var race = self.race
-        let ids = race.stops.map(\.id)
+        let ids = courseOrder ?? race.stops.map(\.id)
         switch layout {
         case .none: break
         case .ordered where ids.count >= 2:

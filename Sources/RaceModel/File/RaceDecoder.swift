@@ -82,7 +82,7 @@ enum RaceDecoder {
     }
 
     static func stop(_ json: JSONValue, _ path: String, _ c: inout DecodingContext) -> Stop? {
-        let keys = ["id", "name", "fence", "task", "points", "window", "notes"]
+        let keys = ["id", "name", "fence", "task", "points", "window", "notes", "description", "link", "category"]
         guard let o = c.object(json, at: path, known: keys) else { return nil }
         let id = c.string(o, "id", at: path, required: true)
         let name = c.string(o, "name", at: path) ?? id ?? ""
@@ -100,6 +100,9 @@ enum RaceDecoder {
         var stop = Stop(id: id, name: name, fence: fence)
         stop.points = c.integer(o, "points", at: path)
         stop.notes = c.string(o, "notes", at: path)
+        stop.description = c.string(o, "description", at: path)
+        stop.link = c.string(o, "link", at: path)
+        stop.category = c.string(o, "category", at: path)
         if let task = o.first(where: { $0.key == "task" })?.value {
             stop.task = self.task(task, JSONPointer.appending(path, "task"), &c)
         }

@@ -88,6 +88,9 @@ enum RaceEncoder {
             m.append(JSONMember("window", .object(window)))
         }
         if let n = s.notes { m.append(JSONMember("notes", .string(n))) }
+        if let d = s.description { m.append(JSONMember("description", .string(d))) }
+        if let l = s.link { m.append(JSONMember("link", .string(l))) }
+        if let c = s.category { m.append(JSONMember("category", .string(c))) }
         return .object(m)
     }
 

@@ -16,13 +16,21 @@ public struct Stop: Hashable, Sendable {
     public var points: Int?
     /// When the stop can be visited, relative to the race start.
     public var window: TimeWindow?
-    /// Free text for the organiser.
+    /// Free text for the organiser (a GPX waypoint's `cmt`).
     public var notes: String?
+    /// What participants are told about the place (a GPX waypoint's `desc`).
+    public var description: String?
+    /// A web address with more about the place (a GPX waypoint's first `link`).
+    public var link: String?
+    /// The kind of place, for modes and reports to group or show it by ("Parking Area", "Geocache";
+    /// a GPX waypoint's `type`, else its `sym`).
+    public var category: String?
 
     /// Creates a stop; everything but its id, name and fence is optional.
     public init(
         id: String, name: String, fence: StopFence, task: StopTask? = nil, points: Int? = nil,
-        window: TimeWindow? = nil, notes: String? = nil
+        window: TimeWindow? = nil, notes: String? = nil, description: String? = nil, link: String? = nil,
+        category: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -31,6 +39,9 @@ public struct Stop: Hashable, Sendable {
         self.points = points
         self.window = window
         self.notes = notes
+        self.description = description
+        self.link = link
+        self.category = category
     }
 }
 

@@ -3,8 +3,9 @@
 public struct RaceValidator: Sendable {
     /// The rules RaceKit ships, in the order their issues are reported.
     public static let standardRules: [any ValidationRule] = [
-        RaceSettingsRule(), DuplicateIDRule(), ReferenceRule(), RadiusRule(), PolygonRule(), DuplicatePositionRule(),
-        OverlapRule(), ShortLegRule(), AntimeridianRule(), TimeLimitRule(), TaskRule(), TimeWindowRule(),
+        RaceSettingsRule(), DuplicateIDRule(), ReferenceRule(), RadiusRule(), AccuracyRadiusRule(), PolygonRule(),
+        DuplicatePositionRule(), OverlapRule(), ShortLegRule(), FarStopRule(), AntimeridianRule(), TimeLimitRule(),
+        TaskRule(), TimeWindowRule(),
     ]
 
     /// The rules run, in order: ``standardRules`` then the additional ones.

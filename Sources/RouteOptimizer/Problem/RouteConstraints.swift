@@ -12,6 +12,25 @@ public struct Precedence: Hashable, Sendable {
     }
 }
 
+/// Stops `first` and `second` should not follow each other, in either direction (their fences
+/// overlap, say, so that reaching one reaches both).
+///
+/// Unlike the other constraints this one is soft: an order that keeps such a pair adjacent is
+/// still an order. The solver puts as few separated pairs next to each other as it can (then
+/// minimises the length), and ``RouteProblem/adjacentSeparations(in:)`` says which remain.
+public struct Separation: Hashable, Sendable {
+    /// One stop of the pair (0-based index).
+    public let first: Int
+    /// The other stop (0-based index).
+    public let second: Int
+
+    /// Asks that stops `first` and `second` do not follow each other.
+    public init(_ first: Int, _ second: Int) {
+        self.first = first
+        self.second = second
+    }
+}
+
 /// Stop `stop` must be at 0-based position `position` of the order.
 public struct Pin: Hashable, Sendable {
     /// The stop that is pinned (0-based index).

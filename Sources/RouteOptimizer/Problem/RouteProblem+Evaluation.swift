@@ -34,6 +34,18 @@ extension RouteProblem {
         return found
     }
 
+    /// The separations (see ``Separation``) whose stops follow each other in `order`, in the
+    /// order of ``separations``; a closed tour's return leg counts.
+    /// - Complexity: O(n + s) for s separations.
+    public func adjacentSeparations(in order: [Int]) -> [Separation] {
+        guard !separations.isEmpty, order.count > 1 else { return [] }
+        var legs = Set<[Int]>()
+        func add(_ a: Int, _ b: Int) { legs.insert([min(a, b), max(a, b)]) }
+        for (a, b) in zip(order, order.dropFirst()) { add(a, b) }
+        if shape.isClosed { add(order[order.count - 1], order[0]) }
+        return separations.filter { legs.contains([min($0.first, $0.second), max($0.first, $0.second)]) }
+    }
+
     /// The arrival time at each position of `order` (before any wait), per the type's time rules.
     /// - Complexity: O(n).
     public func arrivalTimes(of order: [Int]) -> [Int] {

@@ -1,7 +1,8 @@
 import RaceKitCore
 
 extension RouteProblem {
-    /// Checks sizes, indices, pins, precedence and windows; see ``init(matrix:labels:shape:precedence:pins:timeWindows:serviceTimes:travelTimes:startTime:)``.
+    /// Checks sizes, indices, pins, precedence, separations and windows; see
+    /// ``init(matrix:labels:shape:precedence:pins:separations:timeWindows:serviceTimes:travelTimes:startTime:)``.
     func validate() throws(InputError) {
         let n = count
         func name(_ i: Int) -> String { "'\(labels[i])'" }
@@ -23,6 +24,13 @@ extension RouteProblem {
         }
         if let travelTimes, travelTimes.count != n {
             throw InputError(.wrongSize, "a travel-time matrix of \(travelTimes.count) stops for \(n) stops")
+        }
+        for pair in separations {
+            try stop(pair.first, "a separation")
+            try stop(pair.second, "a separation")
+            guard pair.first != pair.second else {
+                throw InputError(.unknownStop, "stop \(name(pair.first)) cannot be kept apart from itself")
+            }
         }
         guard n > 0 else { return }
 

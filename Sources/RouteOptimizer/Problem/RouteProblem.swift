@@ -20,6 +20,8 @@ public struct RouteProblem: Hashable, Sendable {
     public let precedence: [Precedence]
     /// Stops at fixed positions (besides the shape's fixed ends).
     public let pins: [Pin]
+    /// Pairs of stops that should not follow each other (soft: see ``Separation``).
+    public private(set) var separations: [Separation]
     /// One optional window per stop, or empty when no stop has one.
     public let timeWindows: [TimeWindow?]
     /// Time spent at each stop (empty: none).
@@ -42,11 +44,13 @@ public struct RouteProblem: Hashable, Sendable {
     ///   - shape: closed tour or open path, and its fixed ends.
     ///   - precedence: pairs of stops that must come in this order.
     ///   - pins: stops fixed at a position.
+    ///   - separations: pairs of stops that should not follow each other (soft).
     ///   - timeWindows: empty, or one entry per stop (`nil` = always open).
     ///   - serviceTimes: empty, or one non-negative entry per stop.
     ///   - travelTimes: times between stops for the time windows; `matrix` when `nil`.
     ///   - startTime: the time at the first stop, in the units of the time windows.
-    /// - Throws: `InputError`: `unknownStop` (an index out of range), `precedenceCycle`
+    /// - Throws: `InputError`: `unknownStop` (an index out of range, or a separation of a stop
+    ///   from itself), `precedenceCycle`
     ///   (naming the stops of the cycle), `conflictingPins` (two stops at one position, a stop at two
     ///   positions, a pin against a fixed end or against a precedence pair), `infeasibleTimeWindow`
     ///   (a window that closes before it opens or before the stop can be reached at all),
@@ -54,14 +58,16 @@ public struct RouteProblem: Hashable, Sendable {
     /// - Complexity: O(n² + p) for n stops and p precedence pairs.
     public init(
         matrix: DistanceMatrix, labels: [String]? = nil, shape: RouteShape = .closedTour(),
-        precedence: [Precedence] = [], pins: [Pin] = [], timeWindows: [TimeWindow?] = [],
-        serviceTimes: [Int] = [], travelTimes: DistanceMatrix? = nil, startTime: Int = 0
+        precedence: [Precedence] = [], pins: [Pin] = [], separations: [Separation] = [],
+        timeWindows: [TimeWindow?] = [], serviceTimes: [Int] = [], travelTimes: DistanceMatrix? = nil,
+        startTime: Int = 0
     ) throws(InputError) {
         self.matrix = matrix
         self.labels = labels ?? (0..<matrix.count).map { String($0) }
         self.shape = shape
         self.precedence = precedence
         self.pins = pins
+        self.separations = separations
         self.timeWindows = timeWindows
         self.serviceTimes = serviceTimes
         self.travelTimes = travelTimes
@@ -85,6 +91,13 @@ public struct RouteProblem: Hashable, Sendable {
         return copy
     }
 
+    /// The same problem over another matrix, without its separations (the matrix penalises them).
+    func replacingSeparations(with other: DistanceMatrix) -> RouteProblem {
+        var copy = replacingMatrix(other)
+        copy.separations = []
+        return copy
+    }
+
     private mutating func replace(matrix other: DistanceMatrix) {
         self = RouteProblem(unchecked: other, self)
     }
@@ -95,6 +108,7 @@ public struct RouteProblem: Hashable, Sendable {
         shape = base.shape
         precedence = base.precedence
         pins = base.pins
+        separations = base.separations
         timeWindows = base.timeWindows
         serviceTimes = base.serviceTimes
         travelTimes = base.travelTimes ?? base.matrix

@@ -8,6 +8,8 @@ import RaceKitCore
 ///   chain of 3-opt moves with candidate lists and don't-look bits, from a greedy-edge tour
 ///   (`SymmetricTourSearch`); an open path becomes a closed tour through a dummy stop whose
 ///   edges to the fixed ends are never removed.
+/// - Separations (pairs that should not follow each other) lengthen those legs in the matrix
+///   first (`separated(_:options:budget:)`), then one of the above solves it.
 /// - Otherwise (asymmetric, precedence, pins, time windows): a quick proof of infeasibility for
 ///   time windows (`provablyLate(_:)`), a first order by `greedyOrder(_:)`, repaired until it
 ///   keeps the pins and precedence (`repairOrder(_:meter:)`), then `ConstrainedOrderSearch`,
@@ -40,6 +42,7 @@ public enum RouteSolver {
     static func solve(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(InputError)
         -> RouteSolution
     {
+        if !problem.separations.isEmpty { return try separated(problem, options: options, budget: budget) }
         let n = problem.count
         if n <= max(options.exactLimit, 7) {
             guard let (order, length) = HeldKarp.solve(problem) else {
@@ -53,6 +56,38 @@ public enum RouteSolver {
             return symmetric(problem, options: options, budget: budget)
         }
         return try constrained(problem, options: options, budget: budget)
+    }
+
+    // MARK: Separations
+
+    /// Separations as a penalty on the matrix, so every solver keeps them: each separated leg
+    /// (both ways) is made longer than a whole order of the other legs can be (n × the longest
+    /// leg), so the best order of the penalised matrix has the fewest separated pairs next to
+    /// each other and, among those, is the shortest. The length returned is the real one.
+    ///
+    /// Entries stay within a quarter of 32 bits (the searches add them up); when the penalty must
+    /// be capped there, fewer adjacent pairs is preferred but no longer guaranteed, and an exact
+    /// solve is not called proven.
+    private static func separated(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(InputError)
+        -> RouteSolution
+    {
+        let n = problem.count, longest = problem.matrix.maximum
+        let (wanted, overflow) = n.multipliedReportingOverflow(by: longest)
+        let cap = Int(Int32.max) / 4 - longest
+        let exact = !overflow && wanted < cap
+        let penalty = exact ? wanted + 1 : max(cap, 1)
+        var entries = problem.matrix.entries
+        for pair in problem.separations {
+            for (a, b) in [(pair.first, pair.second), (pair.second, pair.first)] {
+                entries[a * n + b] = Int32(clamping: Int(problem.matrix[a, b]) + penalty)
+            }
+        }
+        let penalised = problem.replacingSeparations(with: DistanceMatrix(count: n, entries: entries))
+        let solution = try solve(penalised, options: options, budget: budget)
+        return RouteSolution(
+            order: solution.order, length: problem.length(of: solution.order),
+            isProvenOptimal: solution.isProvenOptimal && exact, iterations: solution.iterations,
+            method: solution.method)
     }
 
     // MARK: Symmetric, unconstrained

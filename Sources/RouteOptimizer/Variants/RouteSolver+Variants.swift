@@ -43,6 +43,7 @@ extension RouteSolver {
         for leg in best.legs(closed: closed) { uses[leg, default: 0] += 1 }
 
         var chosenLegSets = [Set(best.legs(closed: closed))]
+        let adjacentInBest = problem.adjacentSeparations(in: best.order).count
         let everyOrder =
             problem.count <= Self.exhaustiveLimit ? allFeasibleOrders(of: problem, method: best.method) : []
         while chosen.count < count {
@@ -77,8 +78,10 @@ extension RouteSolver {
             func shared(_ s: RouteSolution) -> Int {
                 s.legs(closed: closed).reduce(0) { $0 + (uses[$1] != nil ? 1 : 0) }
             }
+            // A variant may not put more separated pairs next to each other than the best order does.
             let fitting = candidates.filter {
                 $0.length <= bound && !chosenLegSets.contains(Set($0.legs(closed: closed)))
+                    && problem.adjacentSeparations(in: $0.order).count <= adjacentInBest
             }
             guard let pick = fitting.min(by: { (shared($0), $0.length) < (shared($1), $1.length) }) else { break }
             chosen.append(pick)

@@ -18,7 +18,7 @@ struct TimeLimitRule: ValidationRule {
             issues.append(
                 ValidationIssue(
                     exact ? .error : .warning, "course-too-long", at: context.coursePath(c),
-                    "course \"\(course.id)\" is at least \(Int(length.rounded())) m: \(Int((seconds / 60).rounded())) min at \(race.rules.speedMetersPerSecond) m/s, over the \(Int((limit / 60).rounded())) min limit",
+                    "course \"\(course.id)\" is at least \(Int(length.rounded())) m: at \(race.rules.speedMetersPerSecond) m/s it takes \(Self.duration(seconds)); the time limit is \(Self.duration(limit))",
                     hint: "raise timeLimitSeconds, drop stops, or state a faster rules.speedMetersPerSecond"))
         }
     }
@@ -57,6 +57,13 @@ struct TimeLimitRule: ValidationRule {
             previous = bestLast
         }
         return (total, exact)
+    }
+
+    /// A duration as the message shows it: `95 min` under two hours, `3 h 51 min` or `26 h` above.
+    static func duration(_ seconds: Double) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        guard minutes >= 120 else { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
     static func permutations(_ items: [Int]) -> [[Int]] {

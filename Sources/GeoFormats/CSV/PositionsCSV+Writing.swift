@@ -1,5 +1,4 @@
 import GeoCore
-import Geofencing
 import RaceKitCore
 
 extension PositionTable {

@@ -9,7 +9,8 @@ import Testing
 struct FormatBridgeTests {
     @Test("a stops table's fences are its circles, and a table of circle fences writes and reads back the same")
     func stopTableFences() throws {
-        let table = try StopsCSV.parse(Array("id,lat,lon,radius_m\n4,47.5,8.5,25\n9,-90,180,1000.5\n".utf8), file: "s.csv")
+        let table = try StopsCSV.parse(
+            Array("id,lat,lon,radius_m\n4,47.5,8.5,25\n9,-90,180,1000.5\n".utf8), file: "s.csv")
         let expected: [Fence] = [
             .circle(try CircleFence(centre: try Coordinate(latitude: 47.5, longitude: 8.5), radiusMeters: 25)),
             .circle(try CircleFence(centre: try Coordinate(latitude: -90, longitude: 180), radiusMeters: 1000.5)),
@@ -34,7 +35,8 @@ struct FormatBridgeTests {
             """)
         let race = try RaceBuilder(name: "r").stops(fromGeoJSON: stops, file: "s.geojson").build()
         let circle = try race.stops[0].fence.makeFence()
-        #expect(circle.contains(latitude: 47.4001, longitude: 8.5) && !circle.contains(latitude: 47.401, longitude: 8.5))
+        #expect(
+            circle.contains(latitude: 47.4001, longitude: 8.5) && !circle.contains(latitude: 47.401, longitude: 8.5))
         let a = Coordinate(uncheckedLatitude: 47.4, longitude: 8.5)
         let b = Coordinate(uncheckedLatitude: 47.41, longitude: 8.5)
         let c = Coordinate(uncheckedLatitude: 47.41, longitude: 8.51)

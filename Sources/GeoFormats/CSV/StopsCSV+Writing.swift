@@ -8,8 +8,8 @@ extension StopsCSV {
         out.reserveCapacity(table.ids.count * 48)
         for (i, id) in table.ids.enumerated() {
             let centre = table.centres[i]
-            out += String(id) + "," + PlainDecimal.text(centre.latitude) + "," + PlainDecimal.text(centre.longitude)
-            out += "," + PlainDecimal.text(table.radiiMeters[i]) + "\n"
+            out += String(id) + "," + DecimalText.plain(centre.latitude) + "," + DecimalText.plain(centre.longitude)
+            out += "," + DecimalText.plain(table.radiiMeters[i]) + "\n"
         }
         return out
     }

@@ -47,8 +47,10 @@ public enum DecimalText {
     /// A whole number of magnitude below `limit` as an integer (`12`, not `12.0`; `-0` as `0`);
     /// any other value in Swift's shortest round-trip form: an exponent below 10⁻⁴ and from 2⁵³
     /// (`1e-05`, `1e+16`), `1000000000000000.0` for 10¹⁵ at the default limit, `nan`, `inf`, `-inf`.
-    /// - Parameter limit: at most 2⁶³; messages use 10¹⁵ (the whole numbers RaceKit accepts,
-    ///   see `WholeNumber`), JSON 2⁵³ (the integers a double holds exactly).
+    /// - Parameters:
+    ///   - value: the number to write.
+    ///   - limit: at most 2⁶³; messages use 10¹⁵ (the whole numbers RaceKit accepts, see
+    ///     `WholeNumber`), JSON 2⁵³ (the integers a double holds exactly).
     public static func shortest(_ value: Double, wholeBelow limit: Double = 1e15) -> String {
         precondition(limit <= 0x1p63, "whole numbers are written through Int64")
         if value == value.rounded(), abs(value) < limit { return String(Int64(value)) }

@@ -7,7 +7,9 @@ extension RaceBuilder {
     /// Adds stops read from GeoJSON features: Points become circles, Polygons and
     /// MultiPolygons polygon fences; `name`, `id` (a string or number), `points` and a question
     /// with `options` and `answer` come from the properties.
-    /// - Parameter file: names the GeoJSON file in errors.
+    /// - Parameters:
+    ///   - stops: the stops `GeoJSONStops.stops(from:file:defaultRadiusMeters:)` read.
+    ///   - file: names the GeoJSON file in errors.
     /// - Throws: `InputError` at the feature's `/features/n/geometry` for polygons the geofence
     ///   engine cannot take (a ring of fewer than three distinct vertices, a polygon reaching a
     ///   quarter of the globe).

@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "Geofencing", dependencies: ["GeoCore"]),
         .target(
             name: "GeoFormats",
-            dependencies: ["RaceKitCore", "GeoCore", "Geofencing", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["RaceKitCore", "GeoCore", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(name: "RaceModel", dependencies: ["RaceKitCore", "GeoCore", "Geofencing", "GeoFormats"]),
         // RaceKitCore for what its TSPLIB and matrix readers share with every reader (the JSON
@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "RaceTestSupport"]),
         .testTarget(name: "GeoProjectionTests", dependencies: ["GeoProjection", "GeoCore"]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "GeoCore", "RaceTestSupport"]),
-        .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "RaceKitCore", "Geofencing"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "RaceKitCore", "GeoCore"], exclude: ["Fixtures"]),
         .testTarget(name: "RaceModelTests", dependencies: ["RaceModel", "RaceKitCore", "RaceTestSupport"]),
         .testTarget(name: "RouteOptimizerTests", dependencies: ["RouteOptimizer", "RaceKitCore", "GeoCore"], exclude: ["Fixtures"]),
         .testTarget(name: "RacePlanningTests", dependencies: ["RacePlanning", "RaceModel", "RouteOptimizer", "GeoCore"]),

@@ -147,12 +147,12 @@ struct TextFormatTests {
         var r = SplitMix64(seed: 5)
         for _ in 0..<20_000 {
             let v = (r.nextUnit() - 0.5) * pow(10, Double(Int(r.next() % 40)) - 20)
-            let text = PlainDecimal.text(v)
+            let text = DecimalText.plain(v)
             #expect(!text.contains("e") && Double(text) == v, "\(v) → \(text)")
         }
         #expect(
-            PlainDecimal.text(12) == "12" && PlainDecimal.text(-0.5) == "-0.5"
-                && PlainDecimal.text(1e21) == "1000000000000000000000")
+            DecimalText.plain(12) == "12" && DecimalText.plain(-0.5) == "-0.5"
+                && DecimalText.plain(1e21) == "1000000000000000000000")
     }
 
     @Test("RFC 3339 times against a day-by-day reference calendar")

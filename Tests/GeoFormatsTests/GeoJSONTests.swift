@@ -1,5 +1,4 @@
 import GeoCore
-import Geofencing
 import RaceKitCore
 import Testing
 
@@ -224,10 +223,11 @@ struct GeoJSONTests {
         #expect(
             stops[0].name == "Fountain" && stops[0].points == 10 && stops[0].question == "How many lions?"
                 && stops[0].id == .string("s1"))
-        #expect(
-            stops[0].fence.contains(latitude: 47.4001, longitude: 8.5)
-                && !stops[0].fence.contains(latitude: 47.401, longitude: 8.5))
-        #expect(stops[1].fence.contains(latitude: 47.405, longitude: 8.505))
+        #expect(stops[0].area == .circle(centre: Coordinate(uncheckedLatitude: 47.4, longitude: 8.5), radiusMeters: 25))
+        let ring = [(47.4, 8.5), (47.41, 8.5), (47.41, 8.51), (47.4, 8.51), (47.4, 8.5)].map {
+            Coordinate(uncheckedLatitude: $0.0, longitude: $0.1)
+        }
+        #expect(stops[1].area == .polygons([[ring]]))
         let bad =
             #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[8.5,47.4]},"properties":{"name":"x"}}]}"#
         #expect {

@@ -1,4 +1,5 @@
 import GeoCore
+import RaceKitCore
 
 /// What an input caused, as a mode's reducer reports it. Participant, team and stop ids are
 /// the race's; `by`/`to` name a *competitor*: a participant, or a team in team modes.
@@ -122,9 +123,7 @@ extension Outcome: CustomStringConvertible {
         }
     }
 
-    static func number(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
-    }
+    static func number(_ x: Double) -> String { DecimalText.shortest(x) }
 }
 
 extension GameInput {

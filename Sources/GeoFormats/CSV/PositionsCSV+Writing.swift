@@ -1,5 +1,4 @@
 import GeoCore
-import Geofencing
 import RaceKitCore
 
 extension PositionTable {
@@ -70,9 +69,9 @@ extension PositionsCSV {
         for i in 0..<c.count {
             out += names[Int(c.participant[i])]
             out +=
-                "," + PlainDecimal.text(c.time[i]) + "," + PlainDecimal.text(c.latitude[i]) + ","
-                + PlainDecimal.text(c.longitude[i])
-            if hasAccuracy { out += "," + (c.accuracy[i] >= 0 ? PlainDecimal.text(c.accuracy[i]) : "") }
+                "," + DecimalText.plain(c.time[i]) + "," + DecimalText.plain(c.latitude[i]) + ","
+                + DecimalText.plain(c.longitude[i])
+            if hasAccuracy { out += "," + (c.accuracy[i] >= 0 ? DecimalText.plain(c.accuracy[i]) : "") }
             out += "\n"
         }
         return out

@@ -1,5 +1,4 @@
 import GeoCore
-import Geofencing
 import RaceKitCore
 
 /// Positions read from the peers' positions format: a header `participant,t,lat,lon` with an

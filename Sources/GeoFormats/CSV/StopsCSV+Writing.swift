@@ -1,21 +1,15 @@
-import Geofencing
 import RaceKitCore
 
 extension StopsCSV {
-    /// The stops format's text: the header `id,lat,lon,radius_m`, then one line per circle
-    /// fence, numbers in plain decimals that read back as the same doubles.
-    /// - Precondition: `ids` and `fences` are parallel and every fence is a circle (the format
-    ///   has no polygons).
-    public static func text(ids: [Int], fences: [Fence]) -> String {
-        precondition(ids.count == fences.count, "one id per fence")
+    /// The stops format's text: the header `id,lat,lon,radius_m`, then one line per stop,
+    /// numbers in plain decimals that read back as the same doubles.
+    public static func text(_ table: StopTable) -> String {
         var out = header.joined(separator: ",") + "\n"
-        out.reserveCapacity(fences.count * 48)
-        for (id, fence) in zip(ids, fences) {
-            guard case .circle(let circle) = fence else { preconditionFailure("the stops format holds circles only") }
-            out +=
-                String(id) + "," + PlainDecimal.text(circle.centre.latitude) + ","
-                + PlainDecimal.text(circle.centre.longitude)
-            out += "," + PlainDecimal.text(circle.radiusMeters) + "\n"
+        out.reserveCapacity(table.ids.count * 48)
+        for (i, id) in table.ids.enumerated() {
+            let centre = table.centres[i]
+            out += String(id) + "," + DecimalText.plain(centre.latitude) + "," + DecimalText.plain(centre.longitude)
+            out += "," + DecimalText.plain(table.radiiMeters[i]) + "\n"
         }
         return out
     }

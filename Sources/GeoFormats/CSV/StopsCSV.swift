@@ -1,14 +1,27 @@
 import GeoCore
-import Geofencing
 import RaceKitCore
 
 /// Circular stops read from the peers' stops format: a header `id,lat,lon,radius_m`, then one
-/// stop per line (integer id, degrees, metres).
+/// stop per line (integer id, degrees, metres). Plain columns: the geofence engine's fences are
+/// made from them one layer up (RaceModel's `StopTable.fences`).
 public struct StopTable: Sendable, Equatable {
-    /// The stops' ids, parallel to ``fences``.
+    /// The stops' ids, parallel to ``centres`` and ``radiiMeters``.
     public let ids: [Int]
-    /// One circle fence per stop.
-    public let fences: [Fence]
+    /// The centre of each stop's circle.
+    public let centres: [Coordinate]
+    /// The radius of each stop's circle, in metres: finite and greater than 0.
+    public let radiiMeters: [Meters]
+
+    /// A table from parallel columns.
+    /// - Precondition: the three columns have equal lengths and every radius is finite and
+    ///   greater than 0 (the reader rejects any other with a located error).
+    public init(ids: [Int], centres: [Coordinate], radiiMeters: [Meters]) {
+        precondition(ids.count == centres.count && ids.count == radiiMeters.count, "one centre and radius per id")
+        precondition(radiiMeters.allSatisfy { $0.isFinite && $0 > 0 }, "radii are finite and greater than 0")
+        self.ids = ids
+        self.centres = centres
+        self.radiiMeters = radiiMeters
+    }
 }
 
 /// Reads and validates the stops CSV format.
@@ -37,7 +50,7 @@ public enum StopsCSV {
     private static func parse(_ text: consuming DelimitedText) throws(InputError) -> StopTable {
         var text = text
         _ = try text.readHeader(required: header)
-        var ids: [Int] = [], fences: [Fence] = []
+        var ids: [Int] = [], centres: [Coordinate] = [], radii: [Meters] = []
         var firstLine: [Int: Int] = [:]
         var fields: [DelimitedText.Field] = []
         while try text.nextLine(into: &fields) {
@@ -57,16 +70,16 @@ public enum StopsCSV {
             firstLine[id] = text.line
             try text.validateCoordinate(
                 latitude: lat, longitude: lon, latitudeField: fields[1], longitudeField: fields[2])
-            let centre = Coordinate(uncheckedLatitude: lat, longitude: lon)
             guard radius > 0, radius <= FixLimits.maximumMeters else {
                 throw InputError(
                     text.location(fields[3]),
                     "radius_m \(radius) is out of range (greater than 0, at most \(Int(FixLimits.maximumMeters)))")
             }
             ids.append(id)
-            fences.append(.circle(try! CircleFence(centre: centre, radiusMeters: radius)))
+            centres.append(Coordinate(uncheckedLatitude: lat, longitude: lon))
+            radii.append(radius)
         }
         guard !ids.isEmpty else { throw InputError(SourceLocation(file: text.file), "no stops after the header") }
-        return StopTable(ids: ids, fences: fences)
+        return StopTable(ids: ids, centres: centres, radiiMeters: radii)
     }
 }

@@ -139,7 +139,7 @@ struct GPXTextWriter {
 
     private mutating func number(_ name: String, _ value: Double?, indent: String) {
         guard let value, value.isFinite else { return }
-        out += indent + "<\(name)>" + PlainDecimal.text(value) + "</\(name)>\n"
+        out += indent + "<\(name)>" + DecimalText.plain(value) + "</\(name)>\n"
     }
 
     private mutating func writeLinks(_ links: [GPXLink], indent: String) {
@@ -172,8 +172,8 @@ struct GPXTextWriter {
         if let b = m.bounds {
             out +=
                 i
-                + "<bounds minlat=\"\(PlainDecimal.text(b.minLatitude))\" minlon=\"\(PlainDecimal.text(b.minLongitude))\""
-            out += " maxlat=\"\(PlainDecimal.text(b.maxLatitude))\" maxlon=\"\(PlainDecimal.text(b.maxLongitude))\"/>\n"
+                + "<bounds minlat=\"\(DecimalText.plain(b.minLatitude))\" minlon=\"\(DecimalText.plain(b.minLongitude))\""
+            out += " maxlat=\"\(DecimalText.plain(b.maxLatitude))\" maxlon=\"\(DecimalText.plain(b.maxLongitude))\"/>\n"
         }
         writeExtensions(m.extensions, indent: i)
         out += "  </metadata>\n"
@@ -208,7 +208,7 @@ struct GPXTextWriter {
 
     private mutating func writePoint(_ p: GPXPoint, tag: String, indent i: String) {
         let lon = p.longitude == 180 ? -180 : p.longitude
-        out += i + "<\(tag) lat=\"" + PlainDecimal.text(p.latitude) + "\" lon=\"" + PlainDecimal.text(lon) + "\""
+        out += i + "<\(tag) lat=\"" + DecimalText.plain(p.latitude) + "\" lon=\"" + DecimalText.plain(lon) + "\""
         let synthetic = syntheticSensors(p)
         guard p.elevation != nil || p.time != nil || p.hasDetails || !synthetic.isEmpty else {
             out += "/>\n"
@@ -242,7 +242,7 @@ struct GPXTextWriter {
                     namespace: GPXDocument.trackPointExtensionV2, name: "TrackPointExtension",
                     children: synthetic.map {
                         GPXExtensionElement(
-                            namespace: GPXDocument.trackPointExtensionV2, name: $0.0, text: PlainDecimal.text($0.1))
+                            namespace: GPXDocument.trackPointExtensionV2, name: $0.0, text: DecimalText.plain($0.1))
                     }))
         }
         writeExtensions(extensions, indent: c)

@@ -1,17 +1,16 @@
 import GeoCore
-import Geofencing
 import RaceKitCore
 
-/// A race stop read from a GeoJSON feature: a Point with a `radius` (metres) makes a circle
-/// fence, a Polygon or MultiPolygon a polygon fence. Properties: `id`, `name`, `radius` (also
+/// A race stop read from a GeoJSON feature: a Point with a `radius` (metres) makes a circle,
+/// a Polygon or MultiPolygon polygons. Properties: `id`, `name`, `radius` (also
 /// `radius_m`, `radiusMeters`), `points`, `question`, `options` (strings) and `answer`.
 public struct GeoJSONStop: Hashable, Sendable {
     /// `properties.id`, else the Feature's own `id` (RFC 7946 §3.2): a string or a number.
     public var id: JSONValue?
     /// The `name` property.
     public var name: String?
-    /// The fence the geometry makes.
-    public var fence: Fence
+    /// Where the stop is, as the file gives it; RaceModel checks polygons and makes the fence.
+    public var area: Area
     /// The `points` property.
     public var points: Double?
     /// The `question` property.
@@ -23,6 +22,15 @@ public struct GeoJSONStop: Hashable, Sendable {
     /// The index of the feature it was read from in the file's `features` (for messages:
     /// `/features/3`).
     public var feature: Int
+
+    /// A stop's area as read: plain coordinates, not yet a geofence.
+    public enum Area: Hashable, Sendable {
+        /// Every point within `radiusMeters` (finite, greater than 0) of `centre`.
+        case circle(centre: Coordinate, radiusMeters: Meters)
+        /// Polygons, each rings of coordinates (exterior first, then holes) as written: a
+        /// Polygon is one polygon, a MultiPolygon several.
+        case polygons([[[Coordinate]]])
+    }
 }
 
 /// Reads race stops from GeoJSON features.
@@ -34,7 +42,8 @@ public enum GeoJSONStops {
     ///   - defaultRadiusMeters: the radius of a Point without one; `nil` makes a
     ///     missing radius an error.
     /// - Throws: `InputError` naming the feature's JSON path: a Point without a positive radius,
-    ///   a LineString (no area), a property of the wrong type, a polygon the fence cannot take.
+    ///   a LineString (no area), a property of the wrong type. Whether a polygon makes a fence
+    ///   is RaceModel's question (`RaceBuilder.stops(fromGeoJSON:file:)`).
     public static func stops(
         from object: GeoJSONObject, file: String,
         defaultRadiusMeters: Meters? = nil
@@ -91,7 +100,7 @@ public enum GeoJSONStops {
             case let value? where value.isStringOrNumber: id = value
             default: throw fail("/properties/id", "a stop's id must be a string or a number")
             }
-            let fence: Fence
+            let area: GeoJSONStop.Area
             switch geometry {
             case .point(let p):
                 let key = ["radius", "radius_m", "radiusMeters"].first { f[property: $0] != nil }
@@ -104,16 +113,12 @@ public enum GeoJSONStops {
                 guard let radius = given, radius > 0, radius.isFinite else {
                     throw fail("/properties/\(key ?? "radius")", "a Point stop needs a positive \"radius\" in metres")
                 }
-                do throws(FenceError) {
-                    fence = .circle(
-                        try CircleFence(
-                            centre: Coordinate(uncheckedLatitude: p.latitude, longitude: p.longitude),
-                            radiusMeters: radius))
-                } catch { throw fail("/properties/\(key ?? "radius")", error.description) }
+                area = .circle(
+                    centre: Coordinate(uncheckedLatitude: p.latitude, longitude: p.longitude), radiusMeters: radius)
             case .polygon(let rings):
-                fence = try polygonFence([rings], fail: { fail("/geometry", $0) })
+                area = .polygons(coordinates([rings]))
             case .multiPolygon(let polygons):
-                fence = try polygonFence(polygons, fail: { fail("/geometry", $0) })
+                area = .polygons(coordinates(polygons))
             default:
                 throw fail(
                     "/geometry",
@@ -121,23 +126,14 @@ public enum GeoJSONStops {
             }
             stops.append(
                 GeoJSONStop(
-                    id: id, name: name, fence: fence, points: points, question: question,
+                    id: id, name: name, area: area, points: points, question: question,
                     options: options, answer: answer, feature: k))
         }
         return stops
     }
 
-    private static func polygonFence(_ polygons: [[[GeoJSONPosition]]], fail: (String) -> InputError) throws(InputError)
-        -> Fence
-    {
-        let coordinates = polygons.map {
-            $0.map { $0.map { Coordinate(uncheckedLatitude: $0.latitude, longitude: $0.longitude) } }
-        }
-        do throws(FenceError) {
-            return .polygon(try PolygonFence(polygons: coordinates))
-        } catch {
-            throw fail(error.description)
-        }
+    private static func coordinates(_ polygons: [[[GeoJSONPosition]]]) -> [[[Coordinate]]] {
+        polygons.map { $0.map { $0.map { Coordinate(uncheckedLatitude: $0.latitude, longitude: $0.longitude) } } }
     }
 }
 

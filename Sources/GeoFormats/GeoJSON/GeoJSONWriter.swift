@@ -22,7 +22,7 @@ extension GeoJSONObject {
             }
             if let b = bounds.box {
                 out +=
-                    ",\"bbox\":[" + [b.west, b.south, b.east, b.north].map(PlainDecimal.text).joined(separator: ",")
+                    ",\"bbox\":[" + [b.west, b.south, b.east, b.north].map(DecimalText.plain).joined(separator: ",")
                     + "]"
             }
             out += ",\"features\":[\n"
@@ -76,8 +76,8 @@ enum GeoJSONText {
     }
 
     static func position(_ p: GeoJSONPosition, into out: inout String) {
-        out += "[" + PlainDecimal.text(p.longitude) + "," + PlainDecimal.text(p.latitude)
-        if let a = p.altitude { out += "," + PlainDecimal.text(a) }
+        out += "[" + DecimalText.plain(p.longitude) + "," + DecimalText.plain(p.latitude)
+        if let a = p.altitude { out += "," + DecimalText.plain(a) }
         out += "]"
     }
 

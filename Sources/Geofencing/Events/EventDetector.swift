@@ -27,7 +27,7 @@ public struct EventDetector: Sendable {
 
     /// Detects the events of every participant in `positions`.
     ///
-    /// Accuracy is read as ``PositionColumns`` stores it: a finite negative value is unknown;
+    /// Accuracy is read as GeoCore's `PositionColumns` stores it: a finite negative value is unknown;
     /// NaN or an infinity makes the fix ``FixRejection/invalid``.
     /// - Complexity: O(n) tracking plus O(e log e) to sort the e events; memory O(n + e + fences).
     public func detect(_ positions: PositionColumns) -> EventLog {

@@ -17,13 +17,13 @@ import GeoCore
 public struct FenceEvent: Hashable, Sendable, Codable {
     /// What happened.
     public var kind: FenceEventKind
-    /// Who: the participant of the fix (``PositionColumns/participant``).
+    /// Who: the participant of the fix (`PositionColumns.participant`).
     public var participant: Int32
     /// The fence's position in ``GridIndex/fences``.
     public var fence: Int
     /// The interpolated time of the event (see above).
     public var time: Seconds
-    /// The row (in ``PositionColumns``, or as given to ``ParticipantEventTracker``) of the fix
+    /// The row (in `PositionColumns`, or as given to ``ParticipantEventTracker``) of the fix
     /// that triggered the event: the entering fix, the fix that confirmed the exit, the fix
     /// that completed the dwell, the far end of the crossing segment.
     public var fixIndex: Int

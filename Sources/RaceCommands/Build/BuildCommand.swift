@@ -143,7 +143,7 @@ struct BuildCommand: ParsableCommand {
             case "geojson", "json":
                 let stops = try GeoJSONStops.stops(
                     from: try GeoJSONReader.read(path: input), file: input, defaultRadiusMeters: radius)
-                builder = builder.stops(fromGeoJSON: stops)
+                builder = try builder.stops(fromGeoJSON: stops, file: input)
                 sources = StopSources(file: input, places: stops.map { ("\(input):/features/\($0.feature)", nil) })
             case "gpx":
                 let document = try GPXDocument.read(path: input)

@@ -9,7 +9,7 @@ import RaceModel
 /// `easting`,`northing`, converted to the WGS 84 `lat`,`lon` columns the stop-list reader reads.
 ///
 /// The degrees are written as the shortest text that reads back as the same `Double`
-/// (``PlainDecimal``), so the race holds exactly what PROJ computed. A stop list's `lat`,`lon`
+/// (RaceKitCore's `DecimalText.plain`), so the race holds exactly what PROJ computed. A stop list's `lat`,`lon`
 /// are always WGS 84: `--crs` with them is an error, as are projected columns without `--crs`.
 enum ProjectedStopList {
     /// The column pairs that may hold a projected position, easting first.
@@ -33,8 +33,8 @@ enum ProjectedStopList {
         for row in document.rows {
             var fields = row.fields
             let coordinate = try convert(row, of: document, columns: (eastingColumn, northingColumn), crs: crs)
-            fields[eastingColumn] = PlainDecimal.text(coordinate.longitude)
-            fields[northingColumn] = PlainDecimal.text(coordinate.latitude)
+            fields[eastingColumn] = DecimalText.plain(coordinate.longitude)
+            fields[northingColumn] = DecimalText.plain(coordinate.latitude)
             rows.append((row.line, fields))
         }
         var names = document.header

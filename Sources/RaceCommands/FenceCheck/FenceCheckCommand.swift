@@ -3,6 +3,7 @@ import GeoCore
 import GeoFormats
 import Geofencing
 import RaceKitCore
+import RaceModel
 
 /// `racekit fence-check`: every (position, stop) pair with the position inside the stop's
 /// circle, on the peers' CSV files or on a generated workload, with timings.
@@ -146,8 +147,8 @@ struct FenceCheckCommand: ParsableCommand {
         let created = try OutputFile.makeFolder(folder)
         do throws(InputError) {
             let batch = OutputBatch()
-            try batch.add(
-                Array(StopsCSV.text(ids: workload.stopIDs, fences: workload.fences).utf8), to: folder + "/stops.csv")
+            let stops = StopTable(ids: workload.stopIDs, fences: workload.fences)
+            try batch.add(Array(StopsCSV.text(stops).utf8), to: folder + "/stops.csv")
             let table = PositionTable(
                 columns: workload.positions, participantNames: (0..<participants).map { "p\($0)" })
             try batch.add(Array(PositionsCSV.text(table).utf8), to: folder + "/positions.csv")

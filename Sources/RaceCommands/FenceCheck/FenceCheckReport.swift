@@ -26,12 +26,12 @@ struct FenceCheckReport: Encodable {
             ("hits", "\(hits)"),
             ("positions with a hit", "\(positionsWithHit)"),
             ("checksum", "\(checksum)"),
-            ("load seconds", FixedPoint.text(loadSeconds, 3)),
-            ("index seconds", FixedPoint.text(buildSeconds, 3)),
-            ("query seconds", FixedPoint.text(querySeconds, 3)),
+            ("load seconds", DecimalText.fixed(loadSeconds, digits: 3)),
+            ("index seconds", DecimalText.fixed(buildSeconds, digits: 3)),
+            ("query seconds", DecimalText.fixed(querySeconds, digits: 3)),
             (
                 "positions/second",
-                "\(Int(positionsPerSecond.rounded())) (\(threads) thread\(threads == 1 ? "" : "s"), cell \(FixedPoint.text(cellSizeMeters, 1)) m)"
+                "\(Int(positionsPerSecond.rounded())) (\(threads) thread\(threads == 1 ? "" : "s"), cell \(DecimalText.fixed(cellSizeMeters, digits: 1)) m)"
             ),
         ]
         return TextTable.labelled(rows)
@@ -39,9 +39,9 @@ struct FenceCheckReport: Encodable {
 
     var resultLine: String {
         "RESULT workload=fence:\(workload) tool=swift-racekit n=\(positions) stops=\(stops) "
-            + "seconds=\(FixedPoint.text(buildSeconds + querySeconds, 3)) build_s=\(FixedPoint.text(buildSeconds, 3)) "
-            + "query_s=\(FixedPoint.text(querySeconds, 3)) load_s=\(FixedPoint.text(loadSeconds, 3)) "
+            + "seconds=\(DecimalText.fixed(buildSeconds + querySeconds, digits: 3)) build_s=\(DecimalText.fixed(buildSeconds, digits: 3)) "
+            + "query_s=\(DecimalText.fixed(querySeconds, digits: 3)) load_s=\(DecimalText.fixed(loadSeconds, digits: 3)) "
             + "throughput=\(Int(positionsPerSecond.rounded())) hits=\(hits) positions_with_hit=\(positionsWithHit) "
-            + "checksum=\(checksum) params=threads=\(threads),cell_m=\(FixedPoint.text(cellSizeMeters, 1)) status=ok"
+            + "checksum=\(checksum) params=threads=\(threads),cell_m=\(DecimalText.fixed(cellSizeMeters, digits: 1)) status=ok"
     }
 }

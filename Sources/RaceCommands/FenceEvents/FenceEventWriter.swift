@@ -19,28 +19,29 @@ struct FenceEventWriter {
             let line = positions.lines[event.fixIndex]
             if json {
                 var fields = [
-                    "\"time\":\(FixedPoint.text(event.time, 3))",
+                    "\"time\":\(DecimalText.fixed(event.time, digits: 3))",
                     "\"participant\":\(JSONValue.string(participant).serialized(pretty: false))",
                     "\"stop\":\(stop)",
                     "\"event\":\"\(event.kind.rawValue)\"",
                     "\"line\":\(line)",
-                    "\"distanceMeters\":\(FixedPoint.text(event.distanceMeters, 2))",
+                    "\"distanceMeters\":\(DecimalText.fixed(event.distanceMeters, digits: 2))",
                 ]
                 if let accuracy = event.accuracyMeters {
-                    fields.append("\"accuracyMeters\":\(FixedPoint.text(accuracy, 2))")
+                    fields.append("\"accuracyMeters\":\(DecimalText.fixed(accuracy, digits: 2))")
                 }
                 if let duration = event.durationSeconds {
-                    fields.append("\"durationSeconds\":\(FixedPoint.text(duration, 3))")
+                    fields.append("\"durationSeconds\":\(DecimalText.fixed(duration, digits: 3))")
                 }
                 out += "{" + fields.joined(separator: ",") + "}\n"
             } else {
                 out +=
                     [
-                        FixedPoint.text(event.time, 3), CSVText.field(participant), "\(stop)", event.kind.rawValue,
+                        DecimalText.fixed(event.time, digits: 3), CSVText.field(participant), "\(stop)",
+                        event.kind.rawValue,
                         "\(line)",
-                        FixedPoint.text(event.distanceMeters, 2),
-                        event.accuracyMeters.map { FixedPoint.text($0, 2) } ?? "",
-                        event.durationSeconds.map { FixedPoint.text($0, 3) } ?? "",
+                        DecimalText.fixed(event.distanceMeters, digits: 2),
+                        event.accuracyMeters.map { DecimalText.fixed($0, digits: 2) } ?? "",
+                        event.durationSeconds.map { DecimalText.fixed($0, digits: 3) } ?? "",
                     ].joined(separator: ",") + "\n"
             }
         }

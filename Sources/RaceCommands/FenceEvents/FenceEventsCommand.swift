@@ -2,6 +2,7 @@ import ArgumentParser
 import GeoCore
 import GeoFormats
 import Geofencing
+import RaceModel
 
 /// `racekit fence-events`: enter, exit, dwell and cross events of every participant at every
 /// stop, from the peers' CSV files.

@@ -20,9 +20,9 @@ enum GPXBenchmarkLine {
         let bytes = (try? FileBytesSize.of(path)) ?? 0
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return
-            "RESULT workload=gpx:\(name) tool=swift-racekit bytes=\(bytes) points=\(points) seconds=\(FixedPoint.text(seconds, 3)) "
-            + "load_s=0.000 MB_s=\(FixedPoint.text(Double(bytes) / 1e6 / seconds, 2)) throughput=\(Int(Double(points) / seconds)) "
-            + "sum_lat=\(FixedPoint.text(sumLatitude, 6)) sum_lon=\(FixedPoint.text(sumLongitude, 6)) params=streaming,timing=read+parse status=ok"
+            "RESULT workload=gpx:\(name) tool=swift-racekit bytes=\(bytes) points=\(points) seconds=\(DecimalText.fixed(seconds, digits: 3)) "
+            + "load_s=0.000 MB_s=\(DecimalText.fixed(Double(bytes) / 1e6 / seconds, digits: 2)) throughput=\(Int(Double(points) / seconds)) "
+            + "sum_lat=\(DecimalText.fixed(sumLatitude, digits: 6)) sum_lon=\(DecimalText.fixed(sumLongitude, digits: 6)) params=streaming,timing=read+parse status=ok"
     }
 
     /// The same for GeoJSON: every position of every geometry counted and summed; `seconds` is
@@ -45,8 +45,8 @@ enum GPXBenchmarkLine {
         let seconds = clock.seconds
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return
-            "RESULT workload=geojson:\(name) tool=swift-racekit bytes=\(bytes.count) points=\(points) seconds=\(FixedPoint.text(seconds, 3)) "
-            + "load_s=\(FixedPoint.text(loadSeconds, 3)) MB_s=\(FixedPoint.text(Double(bytes.count) / 1e6 / seconds, 2)) throughput=\(Int(Double(points) / seconds)) "
-            + "sum_lat=\(FixedPoint.text(sumLatitude, 6)) sum_lon=\(FixedPoint.text(sumLongitude, 6)) status=ok"
+            "RESULT workload=geojson:\(name) tool=swift-racekit bytes=\(bytes.count) points=\(points) seconds=\(DecimalText.fixed(seconds, digits: 3)) "
+            + "load_s=\(DecimalText.fixed(loadSeconds, digits: 3)) MB_s=\(DecimalText.fixed(Double(bytes.count) / 1e6 / seconds, digits: 2)) throughput=\(Int(Double(points) / seconds)) "
+            + "sum_lat=\(DecimalText.fixed(sumLatitude, digits: 6)) sum_lon=\(DecimalText.fixed(sumLongitude, digits: 6)) status=ok"
     }
 }

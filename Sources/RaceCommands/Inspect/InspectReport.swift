@@ -150,10 +150,10 @@ struct InspectReport: Encodable {
             ("tracks", String(tracks)), ("segments", String(segments)), ("track points", String(trackPoints)),
             ("timed track points", String(timedTrackPoints)), ("routes", String(routes)),
             ("route points", String(routePoints)), ("waypoints", String(waypoints)),
-            ("distance m", FixedPoint.text(distanceMeters, 1)),
-            ("duration s", durationSeconds.map { FixedPoint.text($0, 1) } ?? "-"),
-            ("moving s", FixedPoint.text(movingSeconds, 1)),
-            ("bbox w,s,e,n", bbox.map { $0.map { FixedPoint.text($0, 6) }.joined(separator: ",") } ?? "-"),
+            ("distance m", DecimalText.fixed(distanceMeters, digits: 1)),
+            ("duration s", durationSeconds.map { DecimalText.fixed($0, digits: 1) } ?? "-"),
+            ("moving s", DecimalText.fixed(movingSeconds, digits: 1)),
+            ("bbox w,s,e,n", bbox.map { $0.map { DecimalText.fixed($0, digits: 6) }.joined(separator: ",") } ?? "-"),
             ("warnings", String(warningCount)),
         ]
         var out = TextTable.labelled(rows, valueColumn: 20)

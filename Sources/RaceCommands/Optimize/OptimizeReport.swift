@@ -82,9 +82,9 @@ struct OptimizeReport: Encodable {
             ("length", "\(length)" + (provenOptimal ? " (proven optimal)" : "")),
         ]
         if let optimum, let gap = gapPercent {
-            rows.append(("optimum", "\(optimum) (gap \(FixedPoint.text(gap, 3)) %)"))
+            rows.append(("optimum", "\(optimum) (gap \(DecimalText.fixed(gap, digits: 3)) %)"))
         }
-        rows.append(("seconds", FixedPoint.text(seconds, 3)))
+        rows.append(("seconds", DecimalText.fixed(seconds, digits: 3)))
         rows.append(("iterations", "\(iterations) (\(method))"))
         rows.append(("tour", tour.joined(separator: " ")))
         if let variants {
@@ -92,7 +92,7 @@ struct OptimizeReport: Encodable {
                 rows.append(
                     (
                         "variant \(k + 1)",
-                        "\(v.length) (+\(FixedPoint.text(v.excessPercent, 2)) %, \(v.sharedLegs) shared legs): "
+                        "\(v.length) (+\(DecimalText.fixed(v.excessPercent, digits: 2)) %, \(v.sharedLegs) shared legs): "
                             + v.tour.joined(separator: " ")
                     ))
             }
@@ -104,13 +104,13 @@ struct OptimizeReport: Encodable {
 
     /// The TSP RESULT line, in the form the peer scripts of `Benchmarks/peers` print.
     var resultLine: String {
-        var params = timeLimit.map { ["time_limit_s=\(FixedPoint.text($0, 3))"] } ?? []
+        var params = timeLimit.map { ["time_limit_s=\(DecimalText.fixed($0, digits: 3))"] } ?? []
         if let iterationLimit { params.append("iterations=\(iterationLimit)") }
         params.append("seed=\(seed)")
         return
-            "RESULT workload=tsp instance=\(instance) n=\(n) tool=swift-racekit mode=\(mode) seconds=\(FixedPoint.text(seconds, 3)) "
-            + "length=\(length) optimum=\(optimum.map(String.init) ?? "NA") gap_pct=\(gapPercent.map { FixedPoint.text($0, 3) } ?? "NA") "
-            + "load_s=\(FixedPoint.text(loadSeconds, 3)) params=\(params.joined(separator: ",")) iterations=\(iterations) status=ok"
+            "RESULT workload=tsp instance=\(instance) n=\(n) tool=swift-racekit mode=\(mode) seconds=\(DecimalText.fixed(seconds, digits: 3)) "
+            + "length=\(length) optimum=\(optimum.map(String.init) ?? "NA") gap_pct=\(gapPercent.map { DecimalText.fixed($0, digits: 3) } ?? "NA") "
+            + "load_s=\(DecimalText.fixed(loadSeconds, digits: 3)) params=\(params.joined(separator: ",")) iterations=\(iterations) status=ok"
     }
 
     /// A TSPLIB tour file of the best order.

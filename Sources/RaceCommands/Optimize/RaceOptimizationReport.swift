@@ -1,3 +1,4 @@
+import RaceKitCore
 import RacePlanning
 import RouteOptimizer
 
@@ -128,12 +129,12 @@ struct RaceOptimizationReport: Encodable {
         func size(_ value: Int) -> String { unit == "metres" ? RaceOptimization.metres(value) : String(value) }
         var lines = ["course \"\(course)\": \(stops) stops, \(size(lengthBefore)) before, \(size(length)) after"]
         for variant in variants {
-            let excess = variants.count > 1 ? " (+\(FixedPoint.text(variant.excessPercent, 1)) %)" : ""
+            let excess = variants.count > 1 ? " (+\(DecimalText.fixed(variant.excessPercent, digits: 1)) %)" : ""
             lines.append(
                 "  \(variant.course): \(size(variant.length))\(excess)  \(variant.order.joined(separator: " → "))")
         }
         if variants.count > 1 {
-            lines.append("  variants spread \(size(spread)) (\(FixedPoint.text(spreadPercent, 1)) %)")
+            lines.append("  variants spread \(size(spread)) (\(DecimalText.fixed(spreadPercent, digits: 1)) %)")
         }
         if let note { lines.append("  \(note)") }
         for pair in resolved { lines.append("  kept apart: \(pair.text)") }

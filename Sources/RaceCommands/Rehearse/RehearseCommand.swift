@@ -81,9 +81,9 @@ struct RehearseCommand: ParsableCommand {
                 race = generated.race
                 // The real excess of each variant; the bound is enforced, so fewer variants are said so.
                 preamble =
-                    "variants of course \"\(generated.original.id)\" (within \(FixedPoint.text(generated.set.maxExcessPercent, 1)) % of the best):\n"
+                    "variants of course \"\(generated.original.id)\" (within \(DecimalText.fixed(generated.set.maxExcessPercent, digits: 1)) % of the best):\n"
                     + zip(generated.variants, generated.set.variants).map { course, variant in
-                        "  \(course.course.id) (+\(FixedPoint.text(variant.excessPercent, 1)) %): \(course.order.joined(separator: " → "))\n"
+                        "  \(course.course.id) (+\(DecimalText.fixed(variant.excessPercent, digits: 1)) %): \(course.order.joined(separator: " → "))\n"
                     }.joined()
                     + (generated.set.shortfall.map { "  \($0)\n" } ?? "")
                 variantSummary = Self.summary(generated)

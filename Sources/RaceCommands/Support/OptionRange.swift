@@ -1,4 +1,5 @@
 import ArgumentParser
+import RaceKitCore
 
 /// The allowed values of one numeric command-line option, stated once for its `--help` text,
 /// its check and docs/limits.md. A value outside is a usage error naming the option as the
@@ -19,13 +20,15 @@ struct OptionRange: Sendable {
     }
 
     /// `0.1…3600 seconds`, for `--help` and messages.
-    var text: String { "\(Self.number(lower))…\(Self.number(upper))" + (unit.isEmpty ? "" : " \(unit)") }
+    var text: String {
+        "\(DecimalText.shortest(lower))…\(DecimalText.shortest(upper))" + (unit.isEmpty ? "" : " \(unit)")
+    }
 
     /// The option's usage error when `value` is outside the range (or not a number); `nil` for
     /// a value inside it or an option not given.
     func problem(_ value: Double?) -> String? {
         guard let value, !(value >= lower && value <= upper) else { return nil }
-        return "\(option) must be within \(text) (got \(Self.number(value)))."
+        return "\(option) must be within \(text) (got \(DecimalText.shortest(value)))."
     }
 
     /// The same for a count, shown exactly however large.
@@ -44,10 +47,5 @@ struct OptionRange: Sendable {
     static func require(_ problems: [String?]) throws {
         let found = problems.compactMap { $0 }
         guard found.isEmpty else { throw ValidationError(found.joined(separator: "\nError: ")) }
-    }
-
-    /// Whole numbers without a fraction or exponent (`100000`, not `100000.0`).
-    private static func number(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : "\(x)"
     }
 }

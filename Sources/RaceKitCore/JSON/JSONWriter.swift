@@ -45,10 +45,10 @@ extension JSONValue {
         }
     }
 
-    /// Integral values within ±2⁵³ print as integers; others in Swift's shortest round-trip form.
+    /// Integral values within ±2⁵³ print as integers; others in Swift's shortest round-trip form
+    /// (``DecimalText/shortest(_:wholeBelow:)`` with JSON's limit: the integers a double holds exactly).
     public static func numberText(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 9_007_199_254_740_992 { return String(Int64(x)) }
-        return "\(x)"
+        DecimalText.shortest(x, wholeBelow: 9_007_199_254_740_992)
     }
 
     private static func writeString(_ s: String, into out: inout String) {

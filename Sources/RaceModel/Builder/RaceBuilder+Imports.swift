@@ -7,7 +7,13 @@ extension RaceBuilder {
     /// Adds stops read from GeoJSON features: Points become circles, Polygons and
     /// MultiPolygons polygon fences; `name`, `id` (a string or number), `points` and a question
     /// with `options` and `answer` come from the properties.
-    public func stops(fromGeoJSON stops: [GeoJSONStop]) -> RaceBuilder {
+    /// - Parameters:
+    ///   - stops: the stops `GeoJSONStops.stops(from:file:defaultRadiusMeters:)` read.
+    ///   - file: names the GeoJSON file in errors.
+    /// - Throws: `InputError` at the feature's `/features/n/geometry` for polygons the geofence
+    ///   engine cannot take (a ring of fewer than three distinct vertices, a polygon reaching a
+    ///   quarter of the globe).
+    public func stops(fromGeoJSON stops: [GeoJSONStop], file: String) throws(InputError) -> RaceBuilder {
         var builder = self
         for (i, stop) in stops.enumerated() {
             let name = stop.name ?? "Stop \(i + 1)"
@@ -19,12 +25,19 @@ extension RaceBuilder {
             }
             let task = stop.question.map { StopTask(question: $0, options: stop.options, answer: stop.answer ?? "") }
             let points = stop.points.map { Int($0.rounded()) }
-            switch stop.fence {
-            case .circle(let circle):
-                builder.addStop(
-                    name, at: circle.centre, id: id, radius: circle.radiusMeters, points: points, task: task)
-            case .polygon(let polygon):
-                builder.addStop(name, polygons: polygon.polygons, id: id, points: points, task: task)
+            switch stop.area {
+            case .circle(let centre, let radius):
+                builder.addStop(name, at: centre, id: id, radius: radius, points: points, task: task)
+            case .polygons(let polygons):
+                // The fence's rings (each written closing vertex dropped once) as the stop's, so
+                // the race file says what the engine will check.
+                let fence: PolygonFence
+                do throws(FenceError) {
+                    fence = try PolygonFence(polygons: polygons)
+                } catch {
+                    throw InputError(SourceLocation(file: file), "/features/\(stop.feature)/geometry: \(error)")
+                }
+                builder.addStop(name, polygons: fence.polygons, id: id, points: points, task: task)
             }
         }
         return builder

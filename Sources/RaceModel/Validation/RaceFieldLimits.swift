@@ -1,3 +1,5 @@
+import RaceKitCore
+
 /// The range of every numeric race-file field the validator checks, in one place (docs/limits.md
 /// lists the same). Outside it a race is an error: each bound keeps the arithmetic on times,
 /// distances and points finite and within an `Int`, whatever a file says.
@@ -21,5 +23,5 @@ public enum RaceFieldLimits {
     /// `1…2592000`, for messages.
     static func text(_ range: ClosedRange<Double>) -> String { "\(plain(range.lowerBound))…\(plain(range.upperBound))" }
 
-    static func plain(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)" }
+    static func plain(_ x: Double) -> String { DecimalText.shortest(x) }
 }

@@ -1,4 +1,5 @@
 import GeoFormats
+import RaceKitCore
 
 extension RaceReport {
     /// One line per leg run: the split table for a spreadsheet.
@@ -7,8 +8,7 @@ extension RaceReport {
             "name,from,to,split_s,rank,behind_s,distance_run_m,straight_m,detour_ratio,pace_s_per_km,time_lost_s\n"
         func number(_ x: Double?, _ digits: Double) -> String {
             guard let x, x.isFinite else { return "" }
-            let rounded = (x * digits).rounded() / digits
-            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+            return DecimalText.shortest((x * digits).rounded() / digits, wholeBelow: 0x1p63)
         }
         for leg in legs.legs {
             let name = replay.input.names[leg.participant]

@@ -1,5 +1,6 @@
 import GameModes
 import GeoFormats
+import RaceKitCore
 import RaceModel
 
 extension RaceReport {
@@ -81,8 +82,7 @@ extension RaceReport {
     }
 
     static func seconds(_ t: Double) -> String {
-        let rounded = (t * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        DecimalText.shortest((t * 10).rounded() / 10, wholeBelow: 0x1p63)
     }
 
     /// `text` for XML or HTML content and double-quoted attributes: the package's one escaper

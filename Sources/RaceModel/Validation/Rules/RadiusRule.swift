@@ -1,3 +1,5 @@
+import RaceKitCore
+
 /// A circle's radius must be positive; under 15 m it is smaller than phone GPS error and
 /// visits will be missed; over 5 km it is no longer a place.
 struct RadiusRule: ValidationRule {
@@ -17,13 +19,13 @@ struct RadiusRule: ValidationRule {
                 issues.append(
                     ValidationIssue(
                         .error, "radius-out-of-range", at: path,
-                        "stop \"\(stop.id)\" has a \(format(radius)) m radius, over the \(Int(RaceFieldLimits.maximumRadiusMeters)) m limit",
+                        "stop \"\(stop.id)\" has a \(DecimalText.shortest(radius)) m radius, over the \(Int(RaceFieldLimits.maximumRadiusMeters)) m limit",
                         hint: "a radius is in metres; a stop covering more is no longer a place"))
             } else if radius < Self.gpsAccuracyMeters {
                 issues.append(
                     ValidationIssue(
                         .warning, "radius-too-small", at: path,
-                        "stop \"\(stop.id)\" has a \(format(radius)) m radius, smaller than typical GPS error",
+                        "stop \"\(stop.id)\" has a \(DecimalText.shortest(radius)) m radius, smaller than typical GPS error",
                         hint:
                             "use at least \(Int(Self.gpsAccuracyMeters)) m, or runners standing at the stop may not register"
                     ))
@@ -31,7 +33,7 @@ struct RadiusRule: ValidationRule {
                 issues.append(
                     ValidationIssue(
                         .warning, "radius-too-large", at: path,
-                        "stop \"\(stop.id)\" has a \(format(radius)) m radius",
+                        "stop \"\(stop.id)\" has a \(DecimalText.shortest(radius)) m radius",
                         hint:
                             "a radius over \(Int(Self.absurdMeters)) m covers a whole district; check the unit (metres)"
                     ))
@@ -39,5 +41,4 @@ struct RadiusRule: ValidationRule {
         }
     }
 
-    private func format(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
 }

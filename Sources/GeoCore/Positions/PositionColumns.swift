@@ -1,7 +1,6 @@
-import GeoCore
-
 /// Time-stamped positions of many participants as parallel contiguous columns
-/// (structure of arrays): what the batch queries and the event detector read.
+/// (structure of arrays): what the positions readers fill and the geofence engine's batch
+/// queries and event detector read.
 ///
 /// Row `i` is one fix: participant `participant[i]` was at (`latitude[i]`, `longitude[i]`) at
 /// `time[i]` seconds, with horizontal accuracy `accuracy[i]` metres when known. Columns are

@@ -84,7 +84,8 @@ final class LiveServerProcess: @unchecked Sendable {
 
     /// Creates the race in `raceFile`: its id and organiser token.
     func createRace(_ raceFile: String) async throws -> (id: String, organiserToken: String) {
-        let (status, body) = try await request("POST", "/races", body: try Data(contentsOf: URL(fileURLWithPath: raceFile)))
+        let (status, body) = try await request(
+            "POST", "/races", body: try Data(contentsOf: URL(fileURLWithPath: raceFile)))
         try #require(status == 201, "\(String(decoding: body, as: UTF8.self))")
         let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         return (try #require(json["raceID"] as? String), try #require(json["organiserToken"] as? String))

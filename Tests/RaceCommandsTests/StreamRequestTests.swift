@@ -33,7 +33,8 @@ import Testing
         #expect(headers["X-Limit-U"] == "anna" && headers["X-Limit-D"] == "racekit-stream")
         var moved = device
         moved.ownTracksPath = "/pub/owntracks"
-        #expect(TrackerRequest.make([late], protocol: .owntracks, raceID: "r", device: moved).target == "/pub/owntracks")
+        #expect(
+            TrackerRequest.make([late], protocol: .owntracks, raceID: "r", device: moved).target == "/pub/owntracks")
     }
 
     @Test func nativeIsAJSONArrayWithTheBearerToken() {

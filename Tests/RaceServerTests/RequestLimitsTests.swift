@@ -58,7 +58,8 @@ import FoundationNetworking
             let t = LiveServerFlowTests.start + 10
             func batch(_ n: Int) -> ByteBuffer {
                 ServerHarness.body(
-                    "[" + (0..<n).map { #"{"time": \#(t + Double($0)), "lat": 47.378, "lon": 8.54}"# }
+                    "["
+                        + (0..<n).map { #"{"time": \#(t + Double($0)), "lat": 47.378, "lon": 8.54}"# }
                         .joined(separator: ",") + "]")
             }
             let three = try await client.execute(
@@ -133,7 +134,8 @@ import FoundationNetworking
                     == .ok)
             // A stream of the running race holds the only slot while it is open (on a connection
             // of its own: the test client has one, which the open stream would keep busy).
-            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(try #require(client.port))/races/\(open)/events")!)
+            var request = URLRequest(
+                url: URL(string: "http://127.0.0.1:\(try #require(client.port))/races/\(open)/events")!)
             request.setValue(organiser[.authorization], forHTTPHeaderField: "Authorization")
             request.timeoutInterval = 50
             async let first = URLSession.shared.data(for: request)

@@ -1,6 +1,9 @@
 # RaceKit — the two quick-start commands, and a few more for developers.
 #   make run     the main job: simulate the sample race in Routes/ and write its report (README.md)
 #   make test    the whole test suite (what .ci/run runs)
+#   make live    the live server end to end: `racekit serve` on a temporary folder and a free loopback
+#                port, the sample race created, its tracks streamed by `racekit stream`, the final
+#                standings printed and checked against `racekit simulate` (scripts/live.sh)
 #   make bench   the package-benchmark suite in Benchmarks/ (slow to build; not part of test)
 #   make test-invariants  the optimizer's, index's and planner's tests with their invariant checks
 #                compiled in (RACEKIT_INVARIANTS, ROUTE_OPTIMIZER_INVARIANTS; own build folder)
@@ -16,7 +19,7 @@ SWIFT ?= swift
 DOC_TARGETS ?= RaceKitCore GeoCore GeoProjection Geofencing GeoFormats RaceModel RouteOptimizer RacePlanning GameModes \
 	RaceSimulation RaceLive RaceServer RaceCommands
 
-.PHONY: run fence test test-invariants deps build bench fuzz docs lint format
+.PHONY: run live fence test test-invariants deps build bench fuzz docs lint format
 
 SWIFT_SOURCES = Sources Tests Fuzz/Sources Benchmarks/Benchmarks Examples
 
@@ -29,6 +32,9 @@ build: deps
 run: build
 	@mkdir -p out
 	.build/release/racekit simulate Routes/zurich-old-town/race.json Routes/zurich-old-town/tracks --format html -o out/zurich-old-town.html
+
+live: build
+	RACEKIT=.build/release/racekit scripts/live.sh
 
 fence: build
 	.build/release/racekit fence-check --generate city --size medium --threads 2

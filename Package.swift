@@ -42,6 +42,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        // `racekit stream`: the HTTP client that plays tracks to a server as phones would.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // PROJ (C library) through pkg-config; `make` installs libproj-dev when it is missing.
@@ -81,6 +84,9 @@ let package = Package(
                 "RacePlanning", "GameModes", "RaceSimulation", "RaceServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // The live race: its log, its storage (SQLite now, PostgreSQL later, behind one protocol) and

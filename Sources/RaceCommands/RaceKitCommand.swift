@@ -22,7 +22,7 @@ public struct RaceKitCommand: ParsableCommand {
             InspectCommand.self, ConvertCommand.self,
             OptimizeCommand.self,
             ModesCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, StreamCommand.self,
         ]
     )
 

@@ -10,6 +10,19 @@ public struct LiveServerSettings: Sendable {
     public var maximumBatchBytes = 1 << 20
     /// The most fixes one native batch may hold.
     public var maximumFixesPerBatch = 2_000
+    /// The largest request body of any route, in bytes, refused from its `Content-Length`
+    /// before it is read (413 `body-too-large`); routes with smaller bodies have their own limits.
+    public var maximumRequestBodyBytes = 4 << 20
+    /// Requests each token (bearer, `?token=`, OsmAnd device id, HTTP Basic password) may make
+    /// per second on average (429 `rate-limited` with `Retry-After` beyond it). A phone sends
+    /// about one a second; `racekit stream --speed max` many more.
+    public var requestsPerTokenPerSecond: Double = 200
+    /// Requests a token may make at once after being idle (the token bucket's size).
+    public var requestBurstPerToken = 400
+    /// The most participants one race may have (409 `race-full` for the next join).
+    public var maximumParticipantsPerRace = 5_000
+    /// The most Server-Sent Events streams open at once on the server (429 `too-many-streams`).
+    public var maximumOpenEventStreams = 10_000
     /// How long a join code works when the organiser gives no lifetime, in seconds (a day).
     public var defaultJoinCodeLifetimeSeconds: Double = 86_400
 

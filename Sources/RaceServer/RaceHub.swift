@@ -11,6 +11,7 @@ public actor RaceHub {
     /// The server's clock, seconds since 1970 (injected by tests).
     public nonisolated let clock: @Sendable () -> Double
     private var runners: [String: LiveRaceRunner] = [:]
+    private var loads: [String: Task<LiveRaceRunner?, any Error>] = [:]
 
     /// A hub over `store`, timed by `clock`.
     public init(store: any LiveStore, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
@@ -19,16 +20,28 @@ public actor RaceHub {
     }
 
     /// The runner of race `id`, loaded from the store if needed; `nil` for an unknown race.
+    ///
+    /// Calls that arrive while the race is loading wait for that one load: two runners of one
+    /// race would number log entries each on their own, and every append after the first
+    /// collision would fail (after a restart, every phone retrying at once made exactly that).
     public func runner(_ id: String) async throws -> LiveRaceRunner? {
         if let runner = runners[id] { return runner }
+        if let load = loads[id] { return try await load.value }
+        let store = self.store
+        let load = Task { try await Self.load(id, store: store) }
+        loads[id] = load
+        defer { loads[id] = nil }
+        let runner = try await load.value
+        if let runner { runners[id] = runner }
+        return runner
+    }
+
+    private static func load(_ id: String, store: any LiveStore) async throws -> LiveRaceRunner? {
         guard let stored = try await store.race(id: id) else { return nil }
         guard let race = try RaceFile.decode(JSONParser.parse(Array(stored.raceFile.utf8), file: id)).race else {
             throw LiveStoreError.corrupt("race file of race \"\(id)\"")
         }
-        if let runner = runners[id] { return runner }  // loaded by another call meanwhile
-        let runner = try await LiveRaceRunner(raceID: id, race: race, store: store)
-        runners[id] = runner
-        return runner
+        return try await LiveRaceRunner(raceID: id, race: race, store: store)
     }
 
     /// Ends every viewer stream (before shutdown).

@@ -11,7 +11,7 @@ struct HelpSnapshotTests {
     /// Every subcommand; `allSubcommandsHaveSnapshots` fails when the root help lists another.
     static let subcommands = [
         "simulate", "synth", "rehearse", "fence-check", "fence-events", "validate", "build", "format",
-        "inspect", "convert", "optimize", "modes", "serve",
+        "inspect", "convert", "optimize", "modes", "serve", "stream",
     ]
 
     /// The help is wrapped to the terminal's width: a fixed one keeps it the same everywhere.

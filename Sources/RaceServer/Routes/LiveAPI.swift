@@ -23,6 +23,7 @@ public struct LiveAPI: Sendable {
 
     /// Registers every route on `router`.
     public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
+        router.add(middleware: RequestLimitsMiddleware(settings: settings))
         router.get("/health") { _, _ in JSONResponse.make(.object([JSONMember("status", .string("ok"))])) }
         router.post("/races") { request, _ in try await createRace(request) }
         router.get("/races/{race}") { request, context in
@@ -172,6 +173,7 @@ public struct LiveAPI: Sendable {
         }
         let runner = try await existingRunner(redeemed.raceID)
         let race = await runner.race
+        try requireRoom(in: race)
         // A name that is a listed participant's id or name joins as that participant (their
         // course); anyone else joins under their own name, as `racekit simulate` names tracks.
         let listed = race.race.participants.first {

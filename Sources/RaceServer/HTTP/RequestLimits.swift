@@ -1,0 +1,158 @@
+import Foundation
+import Hummingbird
+import RaceKitCore
+
+/// The server-wide limits every route is held to before it runs (``LiveServerSettings``): the
+/// request body's declared size, requests per token per second, and open event streams. Each
+/// answers with the API's JSON error `{error, code, path?}`: 413 `body-too-large`,
+/// 429 `rate-limited` (with `Retry-After`), 429 `too-many-streams`.
+struct RequestLimitsMiddleware<Context: RequestContext>: RouterMiddleware {
+    let settings: LiveServerSettings
+    let tokens: TokenRateLimiter
+    let streams: OpenStreamCounter
+
+    init(settings: LiveServerSettings) {
+        self.settings = settings
+        tokens = TokenRateLimiter(perSecond: settings.requestsPerTokenPerSecond, burst: settings.requestBurstPerToken)
+        streams = OpenStreamCounter(maximum: settings.maximumOpenEventStreams)
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }),
+            declared > settings.maximumRequestBodyBytes
+        {
+            throw APIError(
+                .contentTooLarge, "body-too-large",
+                "the request body is larger than \(settings.maximumRequestBodyBytes) bytes")
+        }
+        if let token = Self.token(of: request), let wait = tokens.take(token, now: ContinuousClock.now) {
+            let seconds = max(1, Int(wait.rounded(.up)))
+            var response = try APIError(
+                .tooManyRequests, "rate-limited",
+                "more than \(JSONValue.numberText(settings.requestsPerTokenPerSecond)) requests per second with this token; retry in \(seconds) s"
+            ).response(from: request, context: context)
+            response.headers[.retryAfter] = String(seconds)
+            return response
+        }
+        guard request.method == .get, Self.isEventStream(request.uri.path) else {
+            return try await next(request, context)
+        }
+        guard streams.open() else {
+            throw APIError(
+                .tooManyRequests, "too-many-streams",
+                "the server has \(settings.maximumOpenEventStreams) event streams open; retry later")
+        }
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            streams.close()
+            throw error
+        }
+        // The slot is held while the stream is written, and given back however it ends.
+        var counted = response
+        let body = response.body
+        let streams = self.streams
+        counted.body = ResponseBody(contentLength: body.contentLength) { writer in
+            defer { streams.close() }
+            try await body.write(writer)
+        }
+        return counted
+    }
+
+    /// The credential a request carries, whichever way: `Authorization: Bearer`, HTTP Basic's
+    /// password (OwnTracks), `?token=` (EventSource), an OsmAnd `id`/`deviceid` in the query.
+    static func token(of request: Request) -> String? {
+        if let header = request.headers[.authorization] {
+            if header.hasPrefix("Bearer ") { return String(header.dropFirst(7)) }
+            if header.hasPrefix("Basic "), let data = Data(base64Encoded: String(header.dropFirst(6))),
+                let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
+            {
+                return String(text[text.index(after: colon)...])
+            }
+        }
+        let query = request.uri.queryParameters
+        for name in ["token", "id", "deviceid"] {
+            if let value = query.get(name), !value.isEmpty { return value }
+        }
+        return nil
+    }
+
+    static func isEventStream(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        return parts.count == 3 && parts[0] == "races" && parts[2] == "events"
+    }
+}
+
+/// A token bucket per credential: `burst` requests at once, refilled at `perSecond`. Buckets
+/// that have filled up again are forgotten, so tokens nobody uses (or made-up ones) cost no
+/// memory for long.
+final class TokenRateLimiter: @unchecked Sendable {
+    private struct Bucket {
+        var level: Double
+        var updated: ContinuousClock.Instant
+    }
+
+    private let lock = NSLock()
+    private var buckets: [String: Bucket] = [:]
+    private var calls = 0
+    let perSecond: Double
+    let burst: Double
+
+    init(perSecond: Double, burst: Int) {
+        self.perSecond = perSecond
+        self.burst = Double(max(1, burst))
+    }
+
+    /// Takes one request from `token`'s bucket: `nil` when allowed, else the seconds until one is.
+    func take(_ token: String, now: ContinuousClock.Instant) -> Double? {
+        lock.withLock {
+            calls += 1
+            if calls % 4096 == 0 { forgetFull(now: now) }
+            var bucket = buckets[token] ?? Bucket(level: burst, updated: now)
+            bucket.level = min(burst, bucket.level + Self.seconds(now - bucket.updated) * perSecond)
+            bucket.updated = now
+            defer { buckets[token] = bucket }
+            guard bucket.level >= 1 else { return (1 - bucket.level) / perSecond }
+            bucket.level -= 1
+            return nil
+        }
+    }
+
+    /// How many tokens have a bucket (tests).
+    var trackedTokens: Int { lock.withLock { buckets.count } }
+
+    private func forgetFull(now: ContinuousClock.Instant) {
+        buckets = buckets.filter { $0.value.level + Self.seconds(now - $0.value.updated) * perSecond < burst }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// Event streams open on the server, up to a maximum.
+final class OpenStreamCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var openCount = 0
+    let maximum: Int
+
+    init(maximum: Int) { self.maximum = maximum }
+
+    /// Takes a slot: `false` when all are taken.
+    func open() -> Bool {
+        lock.withLock {
+            guard openCount < maximum else { return false }
+            openCount += 1
+            return true
+        }
+    }
+
+    /// Gives a slot back.
+    func close() { lock.withLock { openCount -= 1 } }
+
+    /// Streams open now.
+    var count: Int { lock.withLock { openCount } }
+}

@@ -26,13 +26,13 @@ enum LivePageScript {
         const cosLat = Math.cos((extent.minLat + extent.maxLat) / 2 * Math.PI / 180);
         const spanX = Math.max(1, (extent.maxLon - extent.minLon) * cosLat * metresPerDegree);
         const spanY = Math.max(1, (extent.maxLat - extent.minLat) * metresPerDegree);
-        const pad = 0.1 * Math.max(spanX, spanY) + 30;
-        const width = 1000, scale = width / (spanX + 2 * pad);
-        const height = Math.round((spanY + 2 * pad) * scale);
-        map.setAttribute("viewBox", "0 0 " + width + " " + height);
+        const pad = 0.08 * Math.max(spanX, spanY) + 20;
+        // Drawn in CSS pixels of the map's own width, so text and markers keep their size on a phone;
+        // redrawn when the width changes. Height follows the area's shape, within the screen.
+        let width = 0, height = 0, scale = 1, offsetX = 0, offsetY = 0;
         function xy(lat, lon) {
-          return [((lon - extent.minLon) * cosLat * metresPerDegree + pad) * scale,
-                  ((extent.maxLat - lat) * metresPerDegree + pad) * scale];
+          return [offsetX + ((lon - extent.minLon) * cosLat * metresPerDegree + pad) * scale,
+                  offsetY + ((extent.maxLat - lat) * metresPerDegree + pad) * scale];
         }
         function el(name, attributes, parent) {
           const node = document.createElementNS(svgNS, name);
@@ -40,33 +40,62 @@ enum LivePageScript {
           if (parent) parent.appendChild(node);
           return node;
         }
-
         const stopsByID = new Map(data.stops.map(s => [s.id, s]));
-        const courseLine = data.course.map(id => stopsByID.get(id)).filter(Boolean).map(s => xy(s.lat, s.lon).join(","));
-        if (courseLine.length > 1) el("polyline", { class: "course", points: courseLine.join(" ") }, map);
         const stopShapes = new Map();
-        for (const s of data.stops) {
-          let shape;
-          if (s.rings) {
-            const d = s.rings.map(r => "M" + r.map(p => xy(p[1], p[0]).join(",")).join("L") + "Z").join("");
-            shape = el("path", { class: "stop-area", d: d, "fill-rule": "evenodd" }, map);
-          } else {
-            const [x, y] = xy(s.lat, s.lon);
-            shape = el("circle", { class: "stop-area", cx: x, cy: y, r: Math.max(4, s.radius * scale) }, map);
+        let runners = null;
+        function drawMap() {
+          width = Math.round(map.getBoundingClientRect().width) || 360;
+          const maxHeight = Math.max(260, Math.round(window.innerHeight * (window.innerWidth >= 900 ? 0.8 : 0.55)));
+          scale = Math.min(width / (spanX + 2 * pad), maxHeight / (spanY + 2 * pad));
+          height = Math.round((spanY + 2 * pad) * scale);
+          offsetX = (width - (spanX + 2 * pad) * scale) / 2; offsetY = 0;
+          map.setAttribute("viewBox", "0 0 " + width + " " + height);
+          map.setAttribute("height", height);
+          map.replaceChildren();
+          stopShapes.clear();
+          const line = data.course.map(id => stopsByID.get(id)).filter(Boolean).map(s => xy(s.lat, s.lon).join(","));
+          if (line.length > 1) el("polyline", { class: "course", points: line.join(" ") }, map);
+          const placed = [];  // label boxes so far: [x0, y0, x1, y1]
+          const overlaps = b => placed.some(p => b[0] < p[2] && p[0] < b[2] && b[1] < p[3] && p[1] < b[3]);
+          for (const s of data.stops) {
+            let shape;
+            const [x, y] = xy(s.lat, s.lon), r = Math.max(6, s.radius * scale);
+            if (s.rings) {
+              const d = s.rings.map(ring => "M" + ring.map(p => xy(p[1], p[0]).join(",")).join("L") + "Z").join("");
+              shape = el("path", { class: "stop-area", d: d, "fill-rule": "evenodd" }, map);
+            } else {
+              shape = el("circle", { class: "stop-area", cx: x, cy: y, r: r }, map);
+            }
+            el("title", {}, shape).textContent = s.name;
+            stopShapes.set(s.id, shape);
+            placed.push([x - r, y - r, x + r, y + r]);
           }
-          el("title", {}, shape).textContent = s.name;
-          stopShapes.set(s.id, shape);
-          const [x, y] = xy(s.lat, s.lon);
-          const label = el("text", { class: "stop-label", x: x + Math.max(6, s.radius * scale) + 4, y: y + 4 }, map);
-          label.textContent = s.name;
+          // Each name right of its stop, else left, above or below: the first place that is free.
+          const labels = el("g", {}, map);
+          for (const s of data.stops) {
+            const [x, y] = xy(s.lat, s.lon), r = Math.max(6, s.radius * scale);
+            const w = s.name.length * 6.6 + 4, h = 15;
+            const candidates = [[x + r + 4, y - h / 2], [x - r - 4 - w, y - h / 2], [x - w / 2, y - r - 3 - h],
+                                [x - w / 2, y + r + 3]];
+            const free = candidates.find(([cx, cy]) => cx >= 0 && cx + w <= width && cy >= 0 && cy + h <= height &&
+              !overlaps([cx, cy, cx + w, cy + h])) || candidates[0];
+            placed.push([free[0], free[1], free[0] + w, free[1] + h]);
+            el("text", { class: "stop-label", x: free[0] + 2, y: free[1] + h - 4 }, labels).textContent = s.name;
+          }
+          // A scale bar of a round length, about a fifth of the width.
+          const target = width / scale / 5, steps = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000];
+          const length = steps.reduce((best, m) => Math.abs(m - target) < Math.abs(best - target) ? m : best, steps[0]);
+          el("line", { class: "scale", x1: 12, y1: height - 12, x2: 12 + length * scale, y2: height - 12 }, map);
+          el("text", { class: "scale-label", x: 12, y: height - 18 }, map).textContent =
+            length >= 1000 ? (length / 1000) + " km" : length + " m";
+          runners = el("g", {}, map);
         }
-        // A scale bar of a round length, about a fifth of the width.
-        const target = spanX / 5, steps = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000];
-        const length = steps.reduce((best, m) => Math.abs(m - target) < Math.abs(best - target) ? m : best, steps[0]);
-        el("line", { class: "scale", x1: 20, y1: height - 20, x2: 20 + length * scale, y2: height - 20 }, map);
-        el("text", { class: "scale-label", x: 20, y: height - 28 }, map).textContent =
-          length >= 1000 ? (length / 1000) + " km" : length + " m";
-        const runners = el("g", {}, map);
+        drawMap();
+        let resizing = null;
+        window.addEventListener("resize", () => {
+          clearTimeout(resizing);
+          resizing = setTimeout(() => { drawMap(); render(); }, 150);
+        });
 
         let standings = null, positions = [];
         const colourOf = new Map();
@@ -89,6 +118,12 @@ enum LivePageScript {
             for (const r of report.standings) list.push({ rank: r.rank, id: r.name, name: r.name,
               stops: r.stopsReached, time: r.runningTime, status: r.status, points: r.points });
           }
+          // The report ranks finishers only; while the race runs, the order is the ranking.
+          const running = standings && standings.status === "started";
+          list.forEach((r, i) => {
+            if ((r.rank === null || r.rank === undefined) && running) r.rank = i + 1;
+            if (running && (r.time === null || r.time === undefined) && r.status === "DidNotFinish") r.status = "running";
+          });
           const seen = new Set(list.map(r => r.id));
           for (const p of positions) {
             const row = list.find(r => r.id === p.id);
@@ -99,6 +134,7 @@ enum LivePageScript {
           return list;
         }
         function render() {
+          for (const p of positions) colour(p.id);  // colours by joining order: stable across updates
           const list = rows();
           const anyPoints = list.some(r => r.points);
           document.getElementById("points-head").hidden = !anyPoints;
@@ -132,7 +168,7 @@ enum LivePageScript {
             if (p.lat === undefined) continue;
             const [x, y] = xy(p.lat, p.lon);
             const g = el("g", {}, runners);
-            el("circle", { class: "runner", cx: x, cy: y, r: 11, fill: colour(p.id) }, g);
+            el("circle", { class: "runner", cx: x, cy: y, r: 10, fill: colour(p.id) }, g);
             el("text", { class: "runner-label", x: x, y: y }, g).textContent = p.name.slice(0, 2);
             el("title", {}, g).textContent = p.name;
           }

@@ -15,23 +15,25 @@ enum LivePageStyle {
         #status.offline::before { content: "●"; color: #dc2626; margin-right: 5px; }
         main { display: flex; flex-direction: column; gap: 10px; padding: 0 10px 14px; }
         section { background: var(--panel); border: 1px solid var(--line); border-radius: 10px; overflow: hidden; }
-        #map { display: block; width: 100%; height: auto; max-height: 58vh; }
+        #map { display: block; width: 100%; }
+        #standings-panel { overflow-x: auto; }
         #standings { width: 100%; border-collapse: collapse; }
-        th, td { padding: 7px 8px; text-align: left; border-bottom: 1px solid var(--line); white-space: nowrap; }
+        th, td { padding: 7px 6px; text-align: left; border-bottom: 1px solid var(--line); white-space: nowrap; }
         th { font-size: .75rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
-        td.name { white-space: normal; font-weight: 600; }
+        td.name { font-weight: 600; }
         td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
         .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 6px; }
         .muted { color: var(--muted); font-weight: 400; }
         .stop-area { fill: var(--stop-fill); stroke: var(--stop); stroke-width: 1.5; vector-effect: non-scaling-stroke; }
         .stop-area.next { stroke: var(--next); stroke-width: 2.5; }
-        .stop-label { font-size: 12px; fill: var(--fg); paint-order: stroke; stroke: var(--panel); stroke-width: 3px; }
+        .stop-label { font-size: 12px; fill: var(--fg); paint-order: stroke; stroke: var(--panel); stroke-width: 3px;
+          stroke-linejoin: round; }
         .course { fill: none; stroke: var(--course); stroke-width: 1.5; stroke-dasharray: 5 4; }
         .runner { stroke: var(--panel); stroke-width: 2; }
         .runner-label { font-size: 11px; font-weight: 700; fill: #fff; text-anchor: middle; dominant-baseline: central; }
         .scale { stroke: var(--fg); stroke-width: 2; }
         .scale-label { font-size: 11px; fill: var(--muted); }
         @media (min-width: 900px) { main { flex-direction: row; align-items: flex-start; }
-          #map-panel { flex: 3; } #standings-panel { flex: 2; } #map { max-height: 80vh; } }
+          #map-panel { flex: 3; } #standings-panel { flex: 2; } }
         """
 }

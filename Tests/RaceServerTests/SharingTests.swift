@@ -52,6 +52,13 @@ import Testing
                 body: ServerHarness.body(#"{"expiresInSeconds": 0}"#))
             #expect(bad.status == .badRequest)
             #expect(try ServerHarness.json(bad)["path"]?.string == "/expiresInSeconds")
+            // Bodies that are not objects are refused, not read as defaults (schemathesis found join-codes taking `[]`).
+            for path in ["share-links", "join-codes"] {
+                let array = try await client.execute(
+                    uri: "/races/\(race.raceID)/\(path)", method: .post, headers: race.organiser,
+                    body: ServerHarness.body("[]"))
+                #expect(array.status == .badRequest, "\(path)")
+            }
         }
     }
 

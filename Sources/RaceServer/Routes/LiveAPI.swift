@@ -113,6 +113,7 @@ public struct LiveAPI: Sendable {
         _ = try await existingRunner(raceID)
         _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser])
         let json = try await JSONResponse.body(of: request, limit: 4096)
+        guard case .object = json else { throw APIError.badRequest("the body must be a JSON object", path: "") }
         var maximumUses: Int? = 1
         switch json["maxUses"] {
         case nil: break

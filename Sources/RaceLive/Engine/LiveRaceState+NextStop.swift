@@ -56,20 +56,20 @@ extension LiveRaceState {
     /// unlocking order; `nil` when the mode never unlocked a stop for them (it does not work by
     /// unlocking, or they have not played yet).
     static func unlockedStops(of participant: String, outcomes: [Outcome]) -> [String]? {
-        var open: [String] = []
+        var unlocked: [String] = []
         var unlocking = false
         for outcome in outcomes {
             switch outcome {
             case .unlock(let p, let stop, _) where p == participant:
                 unlocking = true
-                if !open.contains(stop) { open.append(stop) }
+                if !unlocked.contains(stop) { unlocked.append(stop) }
             case .reached(let p, let stop, _) where p == participant:
-                open.removeAll { $0 == stop }
+                unlocked.removeAll { $0 == stop }
             case .finish(let p, _) where p == participant, .left(let p, _) where p == participant:
-                open = []
+                unlocked = []
             default: break
             }
         }
-        return unlocking ? open : nil
+        return unlocking ? unlocked : nil
     }
 }

@@ -11,6 +11,9 @@
 #   make lint    swift format lint --strict with .swift-format (4 spaces, 120 columns) over every
 #                Swift file of the package, Fuzz/, Benchmarks/ and Examples/; `make format` fixes
 #                what it can in place
+#   make live-page  the live page in headless Chromium: a sample race streamed to a local server,
+#                screenshots in out/live-page/ (scripts/live-page-check.sh; needs chromium; not in CI)
+#   make schemathesis  the server fuzzed against docs/openapi.yaml (scripts/schemathesis.sh; PyPI)
 #   make docs    the DocC catalogue of every library (Sources/<Module>/<Module>.docc) with the
 #                swift-docc-plugin, warnings as errors (an unresolved ``Symbol`` link fails);
 #                archives in .build/plugins/Swift-DocC/outputs/<Module>.doccarchive.
@@ -19,7 +22,7 @@ SWIFT ?= swift
 DOC_TARGETS ?= RaceKitCore GeoCore GeoProjection Geofencing GeoFormats RaceModel RouteOptimizer RacePlanning GameModes \
 	RaceSimulation RaceLive RaceServer RaceCommands
 
-.PHONY: run live fence test test-invariants deps build bench fuzz docs lint format
+.PHONY: run live fence test test-invariants deps build bench fuzz docs lint format live-page schemathesis
 
 SWIFT_SOURCES = Sources Tests Fuzz/Sources Benchmarks/Benchmarks Examples
 
@@ -62,3 +65,9 @@ lint:
 
 format:
 	$(SWIFT) format format --in-place --configuration .swift-format --recursive $(SWIFT_SOURCES)
+
+live-page: deps
+	scripts/live-page-check.sh
+
+schemathesis: deps
+	scripts/schemathesis.sh

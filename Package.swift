@@ -104,6 +104,7 @@ let package = Package(
             name: "RaceServer",
             dependencies: [
                 "RaceKitCore", "GeoCore", "GeoFormats", "RaceModel", "RaceLive",
+                "Geofencing", "GameModes", "RaceSimulation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -44,6 +44,14 @@ public actor RaceHub {
         return try await LiveRaceRunner(raceID: id, race: race, store: store)
     }
 
+    /// Stores a new file for race `id` (before its start) and drops its runner, so the next use
+    /// builds one from the new file; the old runner's viewers are ended (they reconnect).
+    public func replaceRaceFile(_ id: String, with raceFile: String) async throws {
+        try await store.updateRaceFile(raceID: id, raceFile: raceFile)
+        let old = runners.removeValue(forKey: id)
+        await old?.finishViewers()
+    }
+
     /// Ends every viewer stream (before shutdown).
     public func finishViewers() async {
         for runner in runners.values { await runner.finishViewers() }

@@ -20,7 +20,7 @@ import Testing
         var store = try await SQLiteLiveStore(path: path)
         try await store.migrate()
         try await store.migrate()
-        #expect(try await store.schemaVersion() == 1)
+        #expect(try await store.schemaVersion() == 2)
         try await store.createRace(StoredRace(id: "r", raceFile: "{}", createdAt: 1))
         try await store.close()
         store = try await SQLiteLiveStore(path: path)
@@ -51,6 +51,21 @@ import Testing
         try await store.addCredential(credential)
         #expect(try await store.credential(hash: "ab12") == credential)
         #expect(try await store.credential(hash: "ab13") == nil)
+        try await store.close()
+    }
+
+    @Test func shareLinksExpireAndRacesOpenToThePublic() async throws {
+        let store = try await Self.makeStore()
+        try await store.createRace(StoredRace(id: "r", raceFile: "{}", createdAt: 1))
+        try await store.createRace(StoredRace(id: "open", raceFile: "{}", createdAt: 2, isPublic: true))
+        #expect(try await store.race(id: "r")?.isPublic == false)
+        #expect(try await store.race(id: "open")?.isPublic == true)
+        try await store.setRacePublic(raceID: "r", isPublic: true)
+        try await store.setRacePublic(raceID: "open", isPublic: false)
+        #expect(try await store.races().map(\.isPublic) == [true, false])
+        let link = StoredCredential(hash: "cd34", raceID: "r", role: .viewer, expiresAt: 1_800_000_000.5)
+        try await store.addCredential(link)
+        #expect(try await store.credential(hash: "cd34") == link)
         try await store.close()
     }
 

@@ -19,7 +19,7 @@ final class ManualClock: @unchecked Sendable {
 
 /// A server on loopback (an ephemeral port) over an in-memory store, for one test: HummingbirdTesting's
 /// live framework starts it, gives the test a client, and stops it when the test ends or fails
-/// (each request times out after 20 s).
+/// (each request times out after 20 s). The client holds every answer to docs/openapi.yaml.
 enum ServerHarness {
     static let routes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Routes")
@@ -35,7 +35,8 @@ enum ServerHarness {
         let api = LiveAPI(hub: RaceHub(store: store, clock: { clock.now }), settings: settings)
         let app = LiveServer.makeApplication(api: api, host: "127.0.0.1", port: 0, logger: logger)
         defer { Task { try? await store.close() } }
-        return try await app.test(.live, body)
+        // Every answer is checked against docs/openapi.yaml as it comes.
+        return try await app.test(.live) { client in try await body(ConformingClient(base: client)) }
     }
 
     static func json(_ response: TestResponse) throws -> JSONValue {

@@ -30,6 +30,11 @@ import Testing
                     ))
                 tokens["participant\(name)"] = joined["participantToken"]?.string
                 tokens["device\(name)"] = joined["deviceKey"]?.string
+                let link = try ServerHarness.json(
+                    try await client.execute(
+                        uri: "/races/\(raceID)/share-links", method: .post,
+                        headers: ServerHarness.bearer(tokens["organiser\(name)"]!), body: ServerHarness.body("{}")))
+                tokens["viewer\(name)"] = link["token"]?.string
             }
             // Race A runs and ends first, so its event stream closes after the final standings.
             for action in ["start", "end"] {
@@ -40,15 +45,25 @@ import Testing
                     ).status == .ok)
             }
             let a = races[0]
+            let readers: Set<String> = ["organiserA", "participantA", "viewerA"]
             let routes: [(method: HTTPRequest.Method, path: String, body: String, allowed: Set<String>)] = [
-                (.get, "/races/\(a)", "", ["organiserA", "participantA"]),
+                (.get, "/races/\(a)", "", readers),
+                (.put, "/races/\(a)", LiveServerFlowTests.raceText, ["organiserA"]),
+                (.post, "/races/\(a)/share-links", "{}", ["organiserA"]),
+                (.put, "/races/\(a)/public", #"{"public": false}"#, ["organiserA"]),
+                (.get, "/races/\(a)/live", "", readers),
+                (.get, "/races/\(a)/positions", "", readers),
+                (.get, "/races/\(a)/results.json", "", readers),
+                (.get, "/races/\(a)/results.xml", "", readers),
+                (.get, "/races/\(a)/results.csv", "", readers),
+                (.get, "/races/\(a)/tracks.gpx", "", readers),
                 (.post, "/races/\(a)/start", "", ["organiserA"]),
                 (.post, "/races/\(a)/end", "", ["organiserA"]),
                 (.post, "/races/\(a)/join-codes", "{}", ["organiserA"]),
                 (.post, "/races/\(a)/fixes", "[]", ["participantA"]),
                 (.post, "/races/\(a)/inputs", #"{"leave": true}"#, ["participantA"]),
-                (.get, "/races/\(a)/standings", "", ["organiserA", "participantA"]),
-                (.get, "/races/\(a)/events", "", ["organiserA", "participantA"]),
+                (.get, "/races/\(a)/standings", "", readers),
+                (.get, "/races/\(a)/events", "", readers),
             ]
             for route in routes {
                 for kind in [nil] + tokens.keys.sorted() {
@@ -79,6 +94,21 @@ import Testing
                 let response = try await client.execute(
                     uri: "/osmand?id=\(tokens[kind]!)&lat=47.378&lon=8.54&timestamp=\(Int(clock.now))", method: .post)
                 #expect(response.status == .badRequest, "osmand with \(kind)")
+            }
+            // OwnTracks' password takes only a device key; the bearer header is not Basic.
+            for kind in tokens.keys.sorted() {
+                var basic = HTTPFields()
+                basic[.authorization] = "Basic " + Data("anna:\(tokens[kind]!)".utf8).base64EncodedString()
+                let location = #"{"_type":"location","lat":47.378,"lon":8.54,"tst":\#(Int(clock.now))}"#
+                let response = try await client.execute(
+                    uri: "/owntracks", method: .post, headers: basic, body: ServerHarness.body(location))
+                #expect(
+                    kind.hasPrefix("device") ? response.status != .unauthorized : response.status == .unauthorized,
+                    "owntracks with \(kind)")
+                let bearer = try await client.execute(
+                    uri: "/owntracks", method: .post, headers: ServerHarness.bearer(tokens[kind]!),
+                    body: ServerHarness.body(location))
+                #expect(bearer.status == .unauthorized)
             }
         }
     }

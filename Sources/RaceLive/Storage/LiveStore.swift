@@ -17,6 +17,8 @@ public protocol LiveStore: Sendable {
     func createRace(_ race: StoredRace) async throws
     /// Replaces a race's file (before the start).
     func updateRaceFile(raceID: String, raceFile: String) async throws
+    /// Opens a race to anyone (`true`) or to invitations only (`false`).
+    func setRacePublic(raceID: String, isPublic: Bool) async throws
     /// The race with this id, if any.
     func race(id: String) async throws -> StoredRace?
     /// Every race, by creation time.

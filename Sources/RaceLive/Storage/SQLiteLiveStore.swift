@@ -60,8 +60,8 @@ public actor SQLiteLiveStore: LiveStore {
     /// Stores a new race.
     public func createRace(_ race: StoredRace) async throws {
         try await write(
-            "race \"\(race.id)\"", "INSERT INTO races (id, race_file, created_at) VALUES (?, ?, ?)",
-            [.text(race.id), .text(race.raceFile), .float(race.createdAt)])
+            "race \"\(race.id)\"", "INSERT INTO races (id, race_file, created_at, is_public) VALUES (?, ?, ?, ?)",
+            [.text(race.id), .text(race.raceFile), .float(race.createdAt), .integer(race.isPublic ? 1 : 0)])
     }
 
     /// Replaces a race's file.
@@ -70,14 +70,23 @@ public actor SQLiteLiveStore: LiveStore {
             "race \"\(raceID)\"", "UPDATE races SET race_file = ? WHERE id = ?", [.text(raceFile), .text(raceID)])
     }
 
+    /// Opens a race to anyone or to invitations only.
+    public func setRacePublic(raceID: String, isPublic: Bool) async throws {
+        try await write(
+            "race \"\(raceID)\"", "UPDATE races SET is_public = ? WHERE id = ?",
+            [.integer(isPublic ? 1 : 0), .text(raceID)])
+    }
+
     /// The race with this id, if any.
     public func race(id: String) async throws -> StoredRace? {
-        try await read("SELECT id, race_file, created_at FROM races WHERE id = ?", [.text(id)]).first.map(Self.race)
+        try await read("SELECT id, race_file, created_at, is_public FROM races WHERE id = ?", [.text(id)]).first.map(
+            Self.race)
     }
 
     /// Every race, by creation time.
     public func races() async throws -> [StoredRace] {
-        try await read("SELECT id, race_file, created_at FROM races ORDER BY created_at, id", []).map(Self.race)
+        try await read("SELECT id, race_file, created_at, is_public FROM races ORDER BY created_at, id", []).map(
+            Self.race)
     }
 
     /// Stores a participant; the joining order is kept.
@@ -106,15 +115,19 @@ public actor SQLiteLiveStore: LiveStore {
     /// Stores a credential's hash.
     public func addCredential(_ c: StoredCredential) async throws {
         try await write(
-            "credential", "INSERT INTO credentials (hash, race_id, role, participant) VALUES (?, ?, ?, ?)",
-            [.text(c.hash), .text(c.raceID), .text(c.role.rawValue), c.participant.map { .text($0) } ?? .null])
+            "credential",
+            "INSERT INTO credentials (hash, race_id, role, participant, expires_at) VALUES (?, ?, ?, ?, ?)",
+            [
+                .text(c.hash), .text(c.raceID), .text(c.role.rawValue), c.participant.map { .text($0) } ?? .null,
+                c.expiresAt.map { .float($0) } ?? .null,
+            ])
     }
 
     /// The credential with this hash, if any.
     public func credential(hash: String) async throws -> StoredCredential? {
         guard
             let row = try await read(
-                "SELECT hash, race_id, role, participant FROM credentials WHERE hash = ?", [.text(hash)]
+                "SELECT hash, race_id, role, participant, expires_at FROM credentials WHERE hash = ?", [.text(hash)]
             ).first
         else { return nil }
         guard let role = row.column("role")?.string.flatMap(CredentialRole.init(rawValue:)) else {
@@ -122,7 +135,7 @@ public actor SQLiteLiveStore: LiveStore {
         }
         return StoredCredential(
             hash: hash, raceID: row.column("race_id")?.string ?? "", role: role,
-            participant: row.column("participant")?.string)
+            participant: row.column("participant")?.string, expiresAt: row.column("expires_at")?.double)
     }
 
     /// Stores a join code's hash.
@@ -230,6 +243,6 @@ public actor SQLiteLiveStore: LiveStore {
     private static func race(_ row: SQLiteRow) -> StoredRace {
         StoredRace(
             id: row.column("id")?.string ?? "", raceFile: row.column("race_file")?.string ?? "",
-            createdAt: row.column("created_at")?.double ?? 0)
+            createdAt: row.column("created_at")?.double ?? 0, isPublic: (row.column("is_public")?.integer ?? 0) != 0)
     }
 }

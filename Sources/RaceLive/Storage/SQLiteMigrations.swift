@@ -65,6 +65,15 @@ enum SQLiteMigrations {
                 ) WITHOUT ROWID
                 """,
             ]
-        )
+        ),
+        // Share links and public races: a credential may expire (viewer links), and the
+        // organiser may open a race to anyone.
+        (
+            2,
+            [
+                "ALTER TABLE credentials ADD COLUMN expires_at REAL",
+                "ALTER TABLE races ADD COLUMN is_public INTEGER NOT NULL DEFAULT 0",
+            ]
+        ),
     ]
 }

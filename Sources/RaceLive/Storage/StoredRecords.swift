@@ -7,12 +7,15 @@ public struct StoredRace: Hashable, Sendable {
     public var raceFile: String
     /// When it was created, seconds since 1970.
     public var createdAt: Double
+    /// Whether anyone may join and see the ranking (else invitations only).
+    public var isPublic: Bool
 
     /// Creates a record.
-    public init(id: String, raceFile: String, createdAt: Double) {
+    public init(id: String, raceFile: String, createdAt: Double, isPublic: Bool = false) {
         self.id = id
         self.raceFile = raceFile
         self.createdAt = createdAt
+        self.isPublic = isPublic
     }
 }
 
@@ -43,8 +46,10 @@ public enum CredentialRole: String, Hashable, Sendable, CaseIterable {
     case organiser
     /// A participant (API calls: batch ingest, own state).
     case participant
-    /// A participant's tracker device (the OsmAnd `id`).
+    /// A participant's tracker device (the OsmAnd `id`, the OwnTracks password).
     case device
+    /// A spectator's share link: reads the race (standings, events, positions, the live page), nothing else.
+    case viewer
 }
 
 /// A credential as stored: only the SHA-256 hash of the secret (hex), never the secret.
@@ -57,13 +62,18 @@ public struct StoredCredential: Hashable, Sendable {
     public var role: CredentialRole
     /// The participant it belongs to (participant and device roles).
     public var participant: String?
+    /// After this time (seconds since 1970) it no longer works (share links); `nil` for never.
+    public var expiresAt: Double?
 
     /// Creates a record.
-    public init(hash: String, raceID: String, role: CredentialRole, participant: String? = nil) {
+    public init(
+        hash: String, raceID: String, role: CredentialRole, participant: String? = nil, expiresAt: Double? = nil
+    ) {
         self.hash = hash
         self.raceID = raceID
         self.role = role
         self.participant = participant
+        self.expiresAt = expiresAt
     }
 }
 

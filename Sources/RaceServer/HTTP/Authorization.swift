@@ -17,10 +17,12 @@ enum Authorization {
     }
 
     /// The credential of the request, required to be for race `raceID` in one of `roles`.
-    /// - Throws: ``APIError`` 401 without a known token, 403 for another race or role.
-    static func require(_ request: Request, store: any LiveStore, race raceID: String, roles: Set<CredentialRole>)
-        async throws -> StoredCredential
-    {
+    /// - Parameter now: the server's clock, required to take credentials that expire (share
+    ///   links): without it they are refused.
+    /// - Throws: ``APIError`` 401 without a known, unexpired token, 403 for another race or role.
+    static func require(
+        _ request: Request, store: any LiveStore, race raceID: String, roles: Set<CredentialRole>, now: Double? = nil
+    ) async throws -> StoredCredential {
         guard let token = token(of: request), !token.isEmpty else { throw APIError.unauthorized }
         let hash = SecretToken.hash(token)
         guard let credential = try await store.credential(hash: hash),
@@ -29,6 +31,10 @@ enum Authorization {
             throw APIError.unauthorized
         }
         guard credential.raceID == raceID, roles.contains(credential.role) else { throw APIError.forbidden }
+        // Fails closed: a route that takes expiring credentials must say what time it is.
+        if let expiresAt = credential.expiresAt, !(now.map { $0 < expiresAt } ?? false) {
+            throw APIError(.unauthorized, "expired", "this link has expired; ask the organiser for a new one")
+        }
         return credential
     }
 }

@@ -53,21 +53,13 @@ public struct LiveAPI: Sendable {
         router.get("/races/{race}/events") { request, context in
             try await events(request, try context.parameters.require("race"))
         }
+        addWebRoutes(to: router)
     }
 
     // MARK: - Organiser
 
     func createRace(_ request: Request) async throws -> Response {
-        let json = try await JSONResponse.body(of: request, limit: settings.maximumRaceFileBytes)
-        let reading = RaceFile.decode(json)
-        let issues = RaceValidator.withStandardModes.validate(reading)
-        guard let race = reading.race, !issues.contains(where: { $0.severity == .error }) else {
-            let errors = issues.filter { $0.severity == .error }
-            throw APIError(
-                .unprocessableContent, "invalid-race",
-                "the race file has \(errors.count) error\(errors.count == 1 ? "" : "s")",
-                path: errors.first?.path, extra: [JSONMember("issues", ValidationJSON.issues(issues))])
-        }
+        let (race, issues) = try await validatedRace(request)
         let id = "r-" + String(SecretToken.generate().prefix(12))
         let token = SecretToken.generate()
         try await hub.store.createRace(StoredRace(id: id, raceFile: RaceFile.text(race), createdAt: hub.clock()))
@@ -81,7 +73,7 @@ public struct LiveAPI: Sendable {
 
     func raceSummary(_ request: Request, _ raceID: String) async throws -> Response {
         let runner = try await existingRunner(raceID)
-        _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser, .participant])
+        try await requireReader(request, raceID)
         let race = await runner.race
         let status = race.endedAt != nil ? "ended" : race.startedAt != nil ? "started" : "created"
         return JSONResponse.make(
@@ -122,6 +114,7 @@ public struct LiveAPI: Sendable {
         _ = try await existingRunner(raceID)
         _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser])
         let json = try await JSONResponse.body(of: request, limit: 4096)
+        guard case .object = json else { throw APIError.badRequest("the body must be a JSON object", path: "") }
         var maximumUses: Int? = 1
         switch json["maxUses"] {
         case nil: break
@@ -155,9 +148,6 @@ public struct LiveAPI: Sendable {
 
     func join(_ request: Request) async throws -> Response {
         let json = try await JSONResponse.body(of: request, limit: 4096)
-        guard case .string(let code)? = json["code"], !code.isEmpty else {
-            throw APIError.badRequest("give the join code as \"code\"", path: "/code")
-        }
         guard case .string(let rawName)? = json["name"] else {
             throw APIError.badRequest("give a display name as \"name\"", path: "/name")
         }
@@ -167,11 +157,8 @@ public struct LiveAPI: Sendable {
         else {
             throw APIError.badRequest("the name must have 1 to 64 characters and no control characters", path: "/name")
         }
-        guard let redeemed = try await hub.store.redeemJoinCode(hash: JoinCode.hash(code), now: hub.clock()) else {
-            throw APIError(
-                .forbidden, "invalid-join-code", "the join code is unknown, used up or expired", path: "/code")
-        }
-        let runner = try await existingRunner(redeemed.raceID)
+        let raceID = try await joiningRace(json)
+        let runner = try await existingRunner(raceID)
         let race = await runner.race
         try requireRoom(in: race)
         // A name that is a listed participant's id or name joins as that participant (their
@@ -187,17 +174,17 @@ public struct LiveAPI: Sendable {
         }
         let participantToken = SecretToken.generate(), deviceKey = SecretToken.generate()
         try await runner.join(
-            StoredParticipant(raceID: redeemed.raceID, id: id, displayName: listed?.name ?? name, joinedAt: hub.clock())
+            StoredParticipant(raceID: raceID, id: id, displayName: listed?.name ?? name, joinedAt: hub.clock())
         )
         try await hub.store.addCredential(
             StoredCredential(
-                hash: SecretToken.hash(participantToken), raceID: redeemed.raceID, role: .participant, participant: id))
+                hash: SecretToken.hash(participantToken), raceID: raceID, role: .participant, participant: id))
         try await hub.store.addCredential(
-            StoredCredential(hash: SecretToken.hash(deviceKey), raceID: redeemed.raceID, role: .device, participant: id)
+            StoredCredential(hash: SecretToken.hash(deviceKey), raceID: raceID, role: .device, participant: id)
         )
         return JSONResponse.make(
             .object([
-                JSONMember("raceID", .string(redeemed.raceID)), JSONMember("participantID", .string(id)),
+                JSONMember("raceID", .string(raceID)), JSONMember("participantID", .string(id)),
                 JSONMember("participantToken", .string(participantToken)), JSONMember("deviceKey", .string(deviceKey)),
                 JSONMember(
                     "trackers",
@@ -213,10 +200,11 @@ public struct LiveAPI: Sendable {
                                         "Traccar Client: server URL http(s)://<this server>/osmand, device identifier as given"
                                     )),
                             ])),
+                        JSONMember("owntracks", OwnTracksSettings.json(participantID: id, deviceKey: deviceKey)),
                         JSONMember(
                             "native",
                             .object([
-                                JSONMember("path", .string("/races/\(redeemed.raceID)/fixes")),
+                                JSONMember("path", .string("/races/\(raceID)/fixes")),
                                 JSONMember("authorization", .string("Bearer <participantToken>")),
                             ])),
                     ])),
@@ -329,7 +317,7 @@ public struct LiveAPI: Sendable {
 
     func standings(_ request: Request, _ raceID: String) async throws -> Response {
         let runner = try await existingRunner(raceID)
-        _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser, .participant])
+        try await requireReader(request, raceID)
         let standings = await runner.standings()
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
@@ -340,7 +328,7 @@ public struct LiveAPI: Sendable {
 
     func events(_ request: Request, _ raceID: String) async throws -> Response {
         let runner = try await existingRunner(raceID)
-        _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser, .participant])
+        try await requireReader(request, raceID)
         let resumeText = request.headers[.init("Last-Event-ID")!] ?? request.uri.queryParameters.get("lastEventId")
         var resume: Int64 = -1
         if let resumeText {

@@ -1,6 +1,10 @@
 # RaceKit — the two quick-start commands, and a few more for developers.
 #   make run     the main job: simulate the sample race in Routes/ and write its report (README.md)
-#   make test    the whole test suite (what .ci/run runs)
+#   make test    the whole test suite (what .ci/run runs), with a throwaway PostgreSQL cluster on a
+#                loopback port for the PostgreSQL store's cases (scripts/postgres-test-cluster.sh
+#                starts it, installing Debian's postgresql if missing, and stops it even on failure)
+#   make test-sqlite  the same suite without PostgreSQL (swift test --disable-xctest): the cases
+#                that need it are skipped, each saying so
 #   make bench   the package-benchmark suite in Benchmarks/ (slow to build; not part of test)
 #   make test-invariants  the optimizer's, index's and planner's tests with their invariant checks
 #                compiled in (RACEKIT_INVARIANTS, ROUTE_OPTIMIZER_INVARIANTS; own build folder)
@@ -14,9 +18,9 @@
 #                DOC_TARGETS="GeoCore Geofencing" builds only those.
 SWIFT ?= swift
 DOC_TARGETS ?= RaceKitCore GeoCore GeoProjection Geofencing GeoFormats RaceModel RouteOptimizer RacePlanning GameModes \
-	RaceSimulation RaceLive RaceServer RaceCommands
+	RaceSimulation RaceLive RaceLivePostgres RaceServer RaceCommands
 
-.PHONY: run fence test test-invariants deps build bench fuzz docs lint format
+.PHONY: run fence test test-sqlite test-invariants deps build bench fuzz docs lint format
 
 SWIFT_SOURCES = Sources Tests Fuzz/Sources Benchmarks/Benchmarks Examples
 
@@ -34,6 +38,9 @@ fence: build
 	.build/release/racekit fence-check --generate city --size medium --threads 2
 
 test: deps
+	scripts/postgres-test-cluster.sh run $(SWIFT) test --disable-xctest
+
+test-sqlite: deps
 	$(SWIFT) test --disable-xctest
 
 test-invariants: deps

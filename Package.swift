@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "RaceCommands", targets: ["RaceCommands"]),
         .library(name: "RaceLive", targets: ["RaceLive"]),
         .library(name: "RaceServer", targets: ["RaceServer"]),
+        .library(name: "RaceLivePostgres", targets: ["RaceLivePostgres"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        // The shared store for several server instances (RaceLivePostgres only).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // PROJ (C library) through pkg-config; `make` installs libproj-dev when it is missing.
@@ -78,7 +81,7 @@ let package = Package(
             name: "RaceCommands",
             dependencies: [
                 "RaceKitCore", "GeoCore", "GeoProjection", "Geofencing", "GeoFormats", "RaceModel", "RouteOptimizer",
-                "RacePlanning", "GameModes", "RaceSimulation", "RaceServer",
+                "RacePlanning", "GameModes", "RaceSimulation", "RaceServer", "RaceLive", "RaceLivePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -90,6 +93,15 @@ let package = Package(
             dependencies: [
                 "RaceKitCore", "GeoCore", "Geofencing", "GeoFormats", "RaceModel", "GameModes", "RaceSimulation",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The PostgreSQL LiveStore (`racekit serve --database postgres://…`): its own module, so only
+        // what picks it (RaceCommands) links postgres-nio; RaceLive and RaceServer stay without it.
+        .target(
+            name: "RaceLivePostgres",
+            dependencies: [
+                "RaceLive", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -106,6 +118,14 @@ let package = Package(
         ),
         .executableTarget(name: "racekit", dependencies: ["RaceCommands"]),
         .target(name: "RaceTestSupport", dependencies: ["GeoCore", "Geofencing"]),
+        // Test stores for the live suites: SQLite always, PostgreSQL when RACEKIT_TEST_POSTGRES_URL is set.
+        .target(
+            name: "LiveStoreTestSupport",
+            dependencies: [
+                "RaceLive", "RaceLivePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "RaceKitCoreTests", dependencies: ["RaceKitCore", "GeoCore"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "RaceTestSupport"]),
         .testTarget(name: "GeoProjectionTests", dependencies: ["GeoProjection", "GeoCore"]),
@@ -116,12 +136,20 @@ let package = Package(
         .testTarget(name: "RacePlanningTests", dependencies: ["RacePlanning", "RaceModel", "RouteOptimizer", "GeoCore"]),
         .testTarget(name: "GameModesTests", dependencies: ["GameModes", "RaceModel", "RaceKitCore", "GeoCore"]),
         .testTarget(name: "RaceSimulationTests", dependencies: ["RaceSimulation", "RaceModel", "RaceTestSupport"]),
-        .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "RaceLiveTests", dependencies: ["RaceLive", "RaceSimulation", "RaceModel", "GameModes", "GeoFormats", "RaceKitCore", "RaceTestSupport"]),
+        .testTarget(
+            name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport", "LiveStoreTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "RaceLiveTests",
+            dependencies: [
+                "RaceLive", "RaceSimulation", "RaceModel", "GameModes", "GeoFormats", "RaceKitCore", "RaceTestSupport",
+                "LiveStoreTestSupport", "RaceLivePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .testTarget(
             name: "RaceServerTests",
             dependencies: [
-                "RaceServer", "RaceLive", "RaceModel", "RaceKitCore", "GeoFormats",
+                "RaceServer", "RaceLive", "LiveStoreTestSupport", "RaceModel", "RaceKitCore", "GeoFormats",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

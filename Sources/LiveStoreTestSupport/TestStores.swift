@@ -24,7 +24,10 @@ public struct TestStore: Sendable {
     public let postgresURL: String?
     private let cleanup: @Sendable () async throws -> Void
 
-    init(store: any LiveStore, postgresURL: String? = nil, cleanup: @escaping @Sendable () async throws -> Void) {
+    /// A store with what `dispose()` is to do.
+    public init(
+        store: any LiveStore, postgresURL: String? = nil, cleanup: @escaping @Sendable () async throws -> Void
+    ) {
         self.store = store
         self.postgresURL = postgresURL
         self.cleanup = cleanup

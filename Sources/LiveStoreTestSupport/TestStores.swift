@@ -7,9 +7,9 @@ import Testing
 
 /// The stores the live suites run against: parameterised tests take each kind as an argument.
 public enum TestStoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    /// ``RaceLive/SQLiteLiveStore`` in memory (or in a file the test names).
+    /// `SQLiteLiveStore` in memory (or in a file the test names).
     case sqlite
-    /// ``RaceLivePostgres/PostgresLiveStore`` on a new database of the test cluster.
+    /// `PostgresLiveStore` on a new database of the test cluster.
     case postgres
 
     /// The kind's name in test names.

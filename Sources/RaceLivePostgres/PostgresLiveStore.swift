@@ -6,13 +6,13 @@ import RaceLive
 
 /// The shared store for one or several server instances: a PostgreSQL database through
 /// vapor's postgres-nio (a pool of connections), with the same migrations and the same
-/// behaviour as ``RaceLive/SQLiteLiveStore`` (the contract suite runs against both).
+/// behaviour as `SQLiteLiveStore` (the contract suite runs against both).
 ///
 /// Appends stream their entries with `COPY log_entries … FROM STDIN` (postgres-nio's
 /// `copyFrom`): one statement, so atomic without a surrounding transaction, and PostgreSQL's
 /// fastest path for many rows. Concurrent calls run on separate connections, so one race's
 /// append does not wait for another's; a taken key (unique violation, SQLSTATE 23505) becomes
-/// ``RaceLive/LiveStoreError/conflict(_:)``.
+/// `LiveStoreError/conflict(_:)`.
 public final class PostgresLiveStore: LiveStore {
     private let client: PostgresClient
     private let runner: Task<Void, Never>
@@ -298,7 +298,7 @@ public final class PostgresLiveStore: LiveStore {
         }
     }
 
-    /// Runs one writing statement; a unique-key violation becomes ``RaceLive/LiveStoreError/conflict(_:)``.
+    /// Runs one writing statement; a unique-key violation becomes `LiveStoreError/conflict(_:)`.
     private func write(_ what: String, _ query: PostgresQuery) async throws {
         do {
             try await withConnection { connection in _ = try await connection.query(query, logger: self.logger) }

@@ -4,7 +4,7 @@ import Logging
 import RaceLive
 import ServiceLifecycle
 
-/// `racekit serve`: the live server over the embedded store, or any other ``RaceLive/LiveStore``.
+/// `racekit serve`: the live server over the embedded store, or any other `LiveStore`.
 public enum LiveServer {
     /// The database file's name in the data folder.
     public static let databaseFileName = "racekit.sqlite"

@@ -1,6 +1,10 @@
 # RaceKit — the two quick-start commands, and a few more for developers.
 #   make run     the main job: simulate the sample race in Routes/ and write its report (README.md)
-#   make test    the whole test suite (what .ci/run runs)
+#   make test    the whole test suite (what .ci/run runs), with a throwaway PostgreSQL cluster on a
+#                loopback port for the PostgreSQL store's cases (scripts/postgres-test-cluster.sh
+#                starts it, installing Debian's postgresql if missing, and stops it even on failure)
+#   make test-sqlite  the same suite without PostgreSQL (swift test --disable-xctest): the cases
+#                that need it are skipped, each saying so
 #   make live    the live server end to end: `racekit serve` on a temporary folder and a free loopback
 #                port, the sample race created, its tracks streamed by `racekit stream`, the final
 #                standings printed and checked against `racekit simulate` (scripts/live.sh)
@@ -20,9 +24,9 @@
 #                DOC_TARGETS="GeoCore Geofencing" builds only those.
 SWIFT ?= swift
 DOC_TARGETS ?= RaceKitCore GeoCore GeoProjection Geofencing GeoFormats RaceModel RouteOptimizer RacePlanning GameModes \
-	RaceSimulation RaceLive RaceServer RaceCommands
+	RaceSimulation RaceLive RaceLivePostgres RaceServer RaceCommands
 
-.PHONY: run live fence test test-invariants deps build bench fuzz docs lint format live-page schemathesis
+.PHONY: run live fence test test-sqlite test-invariants deps build bench fuzz docs lint format live-page schemathesis
 
 SWIFT_SOURCES = Sources Tests Fuzz/Sources Benchmarks/Benchmarks Examples
 
@@ -43,6 +47,9 @@ fence: build
 	.build/release/racekit fence-check --generate city --size medium --threads 2
 
 test: deps
+	scripts/postgres-test-cluster.sh run $(SWIFT) test --disable-xctest
+
+test-sqlite: deps
 	$(SWIFT) test --disable-xctest
 
 test-invariants: deps

@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "RaceCommands", targets: ["RaceCommands"]),
         .library(name: "RaceLive", targets: ["RaceLive"]),
         .library(name: "RaceServer", targets: ["RaceServer"]),
+        .library(name: "RaceLivePostgres", targets: ["RaceLivePostgres"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,6 +46,8 @@ let package = Package(
         // `racekit stream`: the HTTP client that plays tracks to a server as phones would.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The shared store for several server instances (RaceLivePostgres only).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // PROJ (C library) through pkg-config; `make` installs libproj-dev when it is missing.
@@ -81,7 +84,7 @@ let package = Package(
             name: "RaceCommands",
             dependencies: [
                 "RaceKitCore", "GeoCore", "GeoProjection", "Geofencing", "GeoFormats", "RaceModel", "RouteOptimizer",
-                "RacePlanning", "GameModes", "RaceSimulation", "RaceServer",
+                "RacePlanning", "GameModes", "RaceSimulation", "RaceServer", "RaceLive", "RaceLivePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -99,6 +102,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The PostgreSQL LiveStore (`racekit serve --database postgres://…`): its own module, so only
+        // what picks it (RaceCommands) links postgres-nio; RaceLive and RaceServer stay without it.
+        .target(
+            name: "RaceLivePostgres",
+            dependencies: [
+                "RaceLive", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // `racekit serve`: the HTTP API over RaceLive (Hummingbird 2).
         .target(
             name: "RaceServer",
@@ -113,6 +125,14 @@ let package = Package(
         ),
         .executableTarget(name: "racekit", dependencies: ["RaceCommands"]),
         .target(name: "RaceTestSupport", dependencies: ["GeoCore", "Geofencing"]),
+        // Test stores for the live suites: SQLite always, PostgreSQL when RACEKIT_TEST_POSTGRES_URL is set.
+        .target(
+            name: "LiveStoreTestSupport",
+            dependencies: [
+                "RaceLive", "RaceLivePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "RaceKitCoreTests", dependencies: ["RaceKitCore", "GeoCore"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "RaceTestSupport"]),
         .testTarget(name: "GeoProjectionTests", dependencies: ["GeoProjection", "GeoCore"]),
@@ -123,12 +143,20 @@ let package = Package(
         .testTarget(name: "RacePlanningTests", dependencies: ["RacePlanning", "RaceModel", "RouteOptimizer", "GeoCore"]),
         .testTarget(name: "GameModesTests", dependencies: ["GameModes", "RaceModel", "RaceKitCore", "GeoCore"]),
         .testTarget(name: "RaceSimulationTests", dependencies: ["RaceSimulation", "RaceModel", "RaceTestSupport"]),
-        .testTarget(name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "RaceLiveTests", dependencies: ["RaceLive", "RaceSimulation", "RaceModel", "GameModes", "GeoFormats", "RaceKitCore", "RaceTestSupport"]),
+        .testTarget(
+            name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport", "LiveStoreTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "RaceLiveTests",
+            dependencies: [
+                "RaceLive", "RaceSimulation", "RaceModel", "GameModes", "GeoFormats", "RaceKitCore", "RaceTestSupport",
+                "LiveStoreTestSupport", "RaceLivePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .testTarget(
             name: "RaceServerTests",
             dependencies: [
-                "RaceServer", "RaceLive", "RaceModel", "RaceKitCore", "GeoFormats",
+                "RaceServer", "RaceLive", "LiveStoreTestSupport", "RaceModel", "RaceKitCore", "GeoFormats",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -4,7 +4,7 @@ import Logging
 import RaceLive
 import ServiceLifecycle
 
-/// `racekit serve`: the live server over the embedded store.
+/// `racekit serve`: the live server over the embedded store, or any other `LiveStore`.
 public enum LiveServer {
     /// The database file's name in the data folder.
     public static let databaseFileName = "racekit.sqlite"
@@ -38,21 +38,29 @@ public enum LiveServer {
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
     }
 
-    /// Runs the server until SIGTERM or SIGINT, then closes the store.
+    /// Runs the server over the SQLite store in `dataDirectory` until SIGTERM or SIGINT, then closes the store.
     public static func run(
         dataDirectory: String, host: String, port: Int, settings: LiveServerSettings = LiveServerSettings(),
         logger: Logger
     ) async throws {
         let store = try await openStore(dataDirectory: dataDirectory, logger: logger)
+        try await run(
+            store: store, storeMetadata: ["dataDirectory": .string(dataDirectory)], host: host, port: port,
+            settings: settings, logger: logger)
+    }
+
+    /// Runs the server over `store` (opened and migrated) until SIGTERM or SIGINT, then closes
+    /// the store; `storeMetadata` says in the start log line which store it is.
+    public static func run(
+        store: any LiveStore, storeMetadata: Logger.Metadata, host: String, port: Int,
+        settings: LiveServerSettings = LiveServerSettings(), logger: Logger
+    ) async throws {
         let hub = RaceHub(store: store)
         let app = makeApplication(api: LiveAPI(hub: hub, settings: settings), host: host, port: port, logger: logger) {
             bound in
             logger.info(
                 "racekit serve listening",
-                metadata: [
-                    "host": .string(host), "port": .stringConvertible(bound),
-                    "dataDirectory": .string(dataDirectory),
-                ])
+                metadata: ["host": .string(host), "port": .stringConvertible(bound)].merging(storeMetadata) { $1 })
         }
         do {
             try await app.runService()

@@ -1,18 +1,15 @@
 import Foundation
+import LiveStoreTestSupport
 import RaceLive
+import RaceLivePostgres
 import Testing
 
-/// What every ``LiveStore`` promises (the PostgreSQL store of issue 16 is to pass the same
-/// tests): migrations once, unique keys, atomic appends, every entry kind read back as stored,
-/// join codes counted and expiring.
+/// What every ``LiveStore`` promises, run against each store (SQLite, and PostgreSQL when
+/// RACEKIT_TEST_POSTGRES_URL names a server, as in `make test`): migrations once, unique keys,
+/// atomic appends, every entry kind read back as stored, join codes counted and expiring, and
+/// the same under concurrent calls.
 @Suite struct LiveStoreContractTests {
-    static func makeStore() async throws -> any LiveStore {
-        let store = try await SQLiteLiveStore(path: nil)
-        try await store.migrate()
-        return store
-    }
-
-    @Test func migrationsRunOnceAndSurviveAReopen() async throws {
+    @Test func sqliteMigrationsRunOnceAndSurviveAReopen() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("racekit-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -31,8 +28,36 @@ import Testing
         try await store.close()
     }
 
-    @Test func racesParticipantsAndCredentials() async throws {
-        let store = try await Self.makeStore()
+    @Test(arguments: TestStoreKind.allCases) func migrationsRunOnceAndSurviveAReopen(_ kind: TestStoreKind) async throws
+    {
+        let made = try await TestStores.make(kind)
+        let store = made.store
+        try await store.migrate()
+        let version = try await store.schemaVersion()
+        #expect(version >= 1)
+        try await store.createRace(StoredRace(id: "r", raceFile: "{}", createdAt: 1))
+        if let url = made.postgresURL {
+            let again = try PostgresLiveStore(url: url, maximumConnections: 2)
+            try await again.migrate()
+            #expect(try await again.schemaVersion() == version)
+            #expect(try await again.races() == [StoredRace(id: "r", raceFile: "{}", createdAt: 1)])
+            try await again.close()
+        }
+        try await made.dispose()
+    }
+
+    /// A migration added to one store needs its twin in the other (same version number).
+    @Test func bothStoresReachTheSameSchemaVersion() async throws {
+        let postgres = try await TestStores.make(.postgres)  // first: it may skip the test
+        let sqlite = try await TestStores.make(.sqlite)
+        #expect(try await sqlite.store.schemaVersion() == postgres.store.schemaVersion())
+        try await sqlite.dispose()
+        try await postgres.dispose()
+    }
+
+    @Test(arguments: TestStoreKind.allCases) func racesParticipantsAndCredentials(_ kind: TestStoreKind) async throws {
+        let made = try await TestStores.make(kind)
+        let store = made.store
         try await store.createRace(StoredRace(id: "r", raceFile: "{\"a\":1}", createdAt: 5))
         await #expect(throws: LiveStoreError.self) {
             try await store.createRace(StoredRace(id: "r", raceFile: "{}", createdAt: 6))
@@ -51,11 +76,12 @@ import Testing
         try await store.addCredential(credential)
         #expect(try await store.credential(hash: "ab12") == credential)
         #expect(try await store.credential(hash: "ab13") == nil)
-        try await store.close()
+        try await made.dispose()
     }
 
-    @Test func shareLinksExpireAndRacesOpenToThePublic() async throws {
-        let store = try await Self.makeStore()
+    @Test(arguments: TestStoreKind.allCases) func shareLinksExpireAndRacesOpenToThePublic(_ kind: TestStoreKind) async throws {
+        let made = try await TestStores.make(kind)
+        let store = made.store
         try await store.createRace(StoredRace(id: "r", raceFile: "{}", createdAt: 1))
         try await store.createRace(StoredRace(id: "open", raceFile: "{}", createdAt: 2, isPublic: true))
         #expect(try await store.race(id: "r")?.isPublic == false)
@@ -66,11 +92,12 @@ import Testing
         let link = StoredCredential(hash: "cd34", raceID: "r", role: .viewer, expiresAt: 1_800_000_000.5)
         try await store.addCredential(link)
         #expect(try await store.credential(hash: "cd34") == link)
-        try await store.close()
+        try await made.dispose()
     }
 
-    @Test func joinCodesAreCountedAndExpire() async throws {
-        let store = try await Self.makeStore()
+    @Test(arguments: TestStoreKind.allCases) func joinCodesAreCountedAndExpire(_ kind: TestStoreKind) async throws {
+        let made = try await TestStores.make(kind)
+        let store = made.store
         try await store.createRace(StoredRace(id: "r", raceFile: "{}", createdAt: 0))
         try await store.addJoinCode(StoredJoinCode(hash: "single", raceID: "r", maximumUses: 1, expiresAt: 100))
         try await store.addJoinCode(StoredJoinCode(hash: "open", raceID: "r", maximumUses: nil, expiresAt: nil))
@@ -79,11 +106,14 @@ import Testing
         #expect(try await store.redeemJoinCode(hash: "single", now: 99) == nil)  // used up
         for n in 1...5 { #expect(try await store.redeemJoinCode(hash: "open", now: 1e12)?.uses == n) }
         #expect(try await store.redeemJoinCode(hash: "unknown", now: 0) == nil)
-        try await store.close()
+        try await made.dispose()
     }
 
-    @Test func everyEntryKindReadsBackAndAppendsAreAtomic() async throws {
-        let store = try await Self.makeStore()
+    @Test(arguments: TestStoreKind.allCases) func everyEntryKindReadsBackAndAppendsAreAtomic(
+        _ kind: TestStoreKind
+    ) async throws {
+        let made = try await TestStores.make(kind)
+        let store = made.store
         try await store.createRace(StoredRace(id: "r", raceFile: "{}", createdAt: 0))
         try await store.createRace(StoredRace(id: "other", raceFile: "{}", createdAt: 0))
         let payloads: [LogPayload] = [
@@ -100,7 +130,7 @@ import Testing
             .game(
                 LiveGameInput(
                     participant: "beat", time: 1_700_000_011,
-                    kind: .submission(round: 2, text: "the big clock, \"ß\"\n"))),
+                    kind: .submission(round: 2, text: "the big clock, \"ß\"\n\ttab\\N back\\slash\r 🕰"))),
             .game(LiveGameInput(participant: "beat", time: 1_700_000_012, kind: .leave)),
             .organiser(.end(time: 1_700_000_100)),
         ]
@@ -127,6 +157,63 @@ import Testing
         }
         try await store.append(many)
         #expect(try await store.entries(raceID: "other", after: 1) == many)
-        try await store.close()
+        try await made.dispose()
+    }
+
+    /// Concurrent callers (several requests, or several server instances on PostgreSQL): a
+    /// code with three uses admits exactly three of ten joins; appends to different races all
+    /// land; two appends with the same sequence number store one of them.
+    @Test(arguments: TestStoreKind.allCases) func concurrentCallsKeepTheContract(_ kind: TestStoreKind) async throws {
+        let made = try await TestStores.make(kind)
+        let store = made.store
+        for race in ["a", "b", "c"] { try await store.createRace(StoredRace(id: race, raceFile: "{}", createdAt: 0)) }
+        try await store.addJoinCode(StoredJoinCode(hash: "three", raceID: "a", maximumUses: 3, expiresAt: nil))
+        let admitted = try await withThrowingTaskGroup(of: Int?.self) { group in
+            for _ in 0..<10 { group.addTask { try await store.redeemJoinCode(hash: "three", now: 0)?.uses } }
+            var uses: [Int] = []
+            for try await use in group { if let use { uses.append(use) } }
+            return uses.sorted()
+        }
+        #expect(admitted == [1, 2, 3])
+
+        func fix(_ race: String, _ sequence: Int) -> LogEntry {
+            LogEntry(
+                raceID: race, sequence: Int64(sequence), recordedAt: 0,
+                payload: .fix(LiveFix(participant: "p", time: Double(sequence), latitude: 1, longitude: 2)))
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for race in ["a", "b", "c"] {
+                group.addTask {
+                    for n in stride(from: 1, through: 40, by: 4) {
+                        try await store.append((n..<n + 4).map { fix(race, $0) })
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        for race in ["a", "b", "c"] {
+            #expect(try await store.entries(raceID: race, after: 0).map(\.sequence) == Array(1...40))
+        }
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    do {
+                        try await store.append([fix("a", 41)])
+                        return true
+                    } catch LiveStoreError.conflict {
+                        return false
+                    } catch {
+                        Issue.record("expected a conflict, got \(error)")
+                        return false
+                    }
+                }
+            }
+            var stored: [Bool] = []
+            for await outcome in group { stored.append(outcome) }
+            return stored
+        }
+        #expect(outcomes.filter { $0 }.count == 1 && outcomes.count == 2)
+        #expect(try await store.entries(raceID: "a", after: 40).count == 1)
+        try await made.dispose()
     }
 }

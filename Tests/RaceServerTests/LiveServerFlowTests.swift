@@ -3,6 +3,7 @@ import GameModes
 import GeoFormats
 import Hummingbird
 import HummingbirdTesting
+import LiveStoreTestSupport
 import RaceKitCore
 import RaceLive
 import RaceModel
@@ -17,22 +18,24 @@ import Testing
         contentsOf: ServerHarness.routes.appendingPathComponent("zurich-old-town/race.json"), encoding: .utf8)
     static let start = Timestamp.parse("2026-05-02T10:00:00+02:00")!
 
-    @Test func healthAnswers() async throws {
-        try await ServerHarness.withServer(clock: ManualClock(0)) { client in
+    @Test(arguments: TestStoreKind.allCases) func healthAnswers(_ kind: TestStoreKind) async throws {
+        try await ServerHarness.withServer(kind, clock: ManualClock(0)) { client in
             let response = try await client.execute(uri: "/health", method: .get)
             #expect(response.status == .ok)
             #expect(try ServerHarness.json(response)["status"]?.string == "ok")
         }
     }
 
-    @Test func anInvalidRaceGetsTheValidatorsIssues() async throws {
+    @Test(arguments: TestStoreKind.allCases) func anInvalidRaceGetsTheValidatorsIssues(_ kind: TestStoreKind)
+        async throws
+    {
         // Two stops with one id and a negative radius: the same issues `racekit validate --json` gives.
         let text = Self.raceText.replacingOccurrences(
             of: "\"requiredAccuracyMeters\": 30", with: "\"requiredAccuracyMeters\": -3")
         let expected = RaceValidator.withStandardModes.validate(
             RaceFile.decode(try JSONParser.parse(Array(text.utf8), file: "x")))
         #expect(expected.contains { $0.severity == .error })
-        try await ServerHarness.withServer(clock: ManualClock(0)) { client in
+        try await ServerHarness.withServer(kind, clock: ManualClock(0)) { client in
             let response = try await client.execute(uri: "/races", method: .post, body: ServerHarness.body(text))
             #expect(response.status == .unprocessableContent)
             let json = try ServerHarness.json(response)
@@ -48,9 +51,9 @@ import Testing
         }
     }
 
-    @Test func organiserParticipantAndViewer() async throws {
+    @Test(arguments: TestStoreKind.allCases) func organiserParticipantAndViewer(_ kind: TestStoreKind) async throws {
         let clock = ManualClock(Self.start - 3600)
-        try await ServerHarness.withServer(clock: clock) { client in
+        try await ServerHarness.withServer(kind, clock: clock) { client in
             let created = try await client.execute(
                 uri: "/races", method: .post, body: ServerHarness.body(Self.raceText))
             #expect(created.status == .created)

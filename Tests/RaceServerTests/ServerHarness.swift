@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import LiveStoreTestSupport
 import Logging
 import RaceKitCore
 import RaceLive
@@ -17,7 +18,8 @@ final class ManualClock: @unchecked Sendable {
     }
 }
 
-/// A server on loopback (an ephemeral port) over an in-memory store, for one test: HummingbirdTesting's
+/// A server on loopback (an ephemeral port) over a fresh store of the given kind (SQLite in
+/// memory, or a new PostgreSQL database of the test cluster), for one test: HummingbirdTesting's
 /// live framework starts it, gives the test a client, and stops it when the test ends or fails
 /// (each request times out after 20 s). The client holds every answer to docs/openapi.yaml.
 enum ServerHarness {
@@ -25,18 +27,24 @@ enum ServerHarness {
         .deletingLastPathComponent().appendingPathComponent("Routes")
 
     static func withServer<T>(
-        clock: ManualClock, settings: LiveServerSettings = LiveServerSettings(),
+        _ kind: TestStoreKind = .sqlite, clock: ManualClock, settings: LiveServerSettings = LiveServerSettings(),
         _ body: @Sendable (any TestClientProtocol) async throws -> T
     ) async throws -> T {
-        let store = try await SQLiteLiveStore(path: nil)
-        try await store.migrate()
+        let made = try await TestStores.make(kind)
+        let store = made.store
         var logger = Logger(label: "racekit.test")
         logger.logLevel = .warning
         let api = LiveAPI(hub: RaceHub(store: store, clock: { clock.now }), settings: settings)
         let app = LiveServer.makeApplication(api: api, host: "127.0.0.1", port: 0, logger: logger)
-        defer { Task { try? await store.close() } }
         // Every answer is checked against docs/openapi.yaml as it comes.
-        return try await app.test(.live) { client in try await body(ConformingClient(base: client)) }
+        do {
+            let result = try await app.test(.live) { client in try await body(ConformingClient(base: client)) }
+            try await made.dispose()
+            return result
+        } catch {
+            try? await made.dispose()
+            throw error
+        }
     }
 
     static func json(_ response: TestResponse) throws -> JSONValue {

@@ -1,15 +1,16 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import LiveStoreTestSupport
 import RaceServer
 import Testing
 
 /// Every route that needs a credential, with every kind of token and with none: each token
 /// allows only its own race and role (401 without a valid token, 403 for another race or role).
 @Suite struct TokenMatrixTests {
-    @Test func everyRouteWithEveryToken() async throws {
+    @Test(arguments: TestStoreKind.allCases) func everyRouteWithEveryToken(_ kind: TestStoreKind) async throws {
         let clock = ManualClock(LiveServerFlowTests.start - 60)
-        try await ServerHarness.withServer(clock: clock) { client in
+        try await ServerHarness.withServer(kind, clock: clock) { client in
             var tokens: [String: String] = [:]  // kind → token
             var races: [String] = []
             for name in ["A", "B"] {

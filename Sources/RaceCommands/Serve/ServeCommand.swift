@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import RaceLivePostgres
 import RaceServer
 
 /// `racekit serve`: the live race server (docs/live-server.md).
@@ -9,13 +10,20 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Run the live race server: organisers create races, phones stream fixes, viewers follow standings.",
         discussion: """
-            Stores everything in an SQLite file (racekit.sqlite, WAL) in --data-dir, created if needed. Logs \
-            go to standard error as key=value lines; SIGTERM or SIGINT (Ctrl-C) stops the server gracefully. \
-            The API is described in docs/openapi.yaml, the setup in docs/live-server.md.
+            Stores everything in an SQLite file (racekit.sqlite, WAL) in --data-dir, created if needed, or \
+            with --database in a PostgreSQL database that several instances can share (its tables are \
+            created on start). Logs go to standard error as key=value lines; SIGTERM or SIGINT (Ctrl-C) stops \
+            the server gracefully. The API is described in docs/openapi.yaml, the setup in \
+            docs/live-server.md.
             """
     )
 
-    @Option(help: "Folder of the server's database (created if missing).") var dataDir = "racekit-data"
+    @Option(help: "Folder of the server's SQLite database (created if missing).") var dataDir = "racekit-data"
+    @Option(
+        help: ArgumentHelp(
+            "PostgreSQL database to use instead of the SQLite file in --data-dir: "
+                + "postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (sslmode: see docs/live-server.md).",
+            valueName: "url")) var database: String?
     @Option(help: "Address to listen on (127.0.0.1: this machine only; 0.0.0.0: every interface).") var host =
         "127.0.0.1"
     @Option(help: "Port to listen on (0: any free port, logged at start).") var port = 8080
@@ -23,15 +31,27 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
+        if let database {
+            do { _ = try PostgresURL(database) } catch { throw ValidationError("--database: \(error)") }
+        }
     }
 
     func run() throws {
         let logger = Logger(label: "racekit.serve")
         let outcome = ServeOutcome()
-        let (dataDir, host, port) = (dataDir, host, port)
+        let (dataDir, database, host, port) = (dataDir, database, host, port)
         // ArgumentParser runs racekit synchronously; the server is async, so this thread waits.
         Task {
-            do { try await LiveServer.run(dataDirectory: dataDir, host: host, port: port, logger: logger) } catch {
+            do {
+                if let database {
+                    let store = try await Self.openPostgres(database, logger: logger)
+                    try await LiveServer.run(
+                        store: store, storeMetadata: ["database": .string(try PostgresURL(database).redacted)],
+                        host: host, port: port, logger: logger)
+                } else {
+                    try await LiveServer.run(dataDirectory: dataDir, host: host, port: port, logger: logger)
+                }
+            } catch {
                 outcome.error = "\(error)"
             }
             outcome.done.signal()
@@ -40,6 +60,20 @@ struct ServeCommand: ParsableCommand {
         if let error = outcome.error {
             Standard.error("racekit: serve: \(error)")
             throw ExitCode(1)
+        }
+    }
+}
+
+extension ServeCommand {
+    /// The PostgreSQL store at `url`, migrated; a clear error when the server cannot be reached.
+    static func openPostgres(_ url: String, logger: Logger) async throws -> PostgresLiveStore {
+        do {
+            return try await PostgresLiveStore.open(url: url, logger: logger)
+        } catch let error as PostgresStoreError {
+            throw error
+        } catch {
+            throw PostgresStoreError(
+                "cannot use the database \(try PostgresURL(url).redacted): \(String(reflecting: error))")
         }
     }
 }

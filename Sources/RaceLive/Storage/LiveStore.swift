@@ -1,7 +1,7 @@
 /// Where a live server keeps its races, participants, credentials and logs.
 ///
-/// The embedded default is ``SQLiteLiveStore``; PostgreSQL follows behind the same protocol
-/// (issue 16), with the same migrations and the same behaviour, so the server and the tests do
+/// The embedded default is ``SQLiteLiveStore``; RaceLivePostgres's `PostgresLiveStore` sits behind
+/// the same protocol with the same migrations and the same behaviour, so the server and the tests do
 /// not know which one they talk to.
 ///
 /// Contract: ``append(_:)`` is atomic and durable when it returns (all of its entries or none);

@@ -1,37 +1,18 @@
 import SQLiteNIO
 
-/// A log entry as a row of `log_entries`: one column set for every kind, unused ones NULL.
+/// A log entry as an SQLite row of `log_entries` (the columns themselves: ``LogEntryColumns``).
 enum LogEntryRow {
     /// The 16 values of an entry, in the INSERT's column order.
     static func binds(_ entry: LogEntry) -> [SQLiteData] {
         func real(_ x: Double?) -> SQLiteData { x.map { .float($0) } ?? .null }
         func text(_ s: String?) -> SQLiteData { s.map { .text($0) } ?? .null }
-        var kind = "", participant: String?, time = 0.0
-        var fix: LiveFix?
-        var stop: String?, body: String?, round: Int?
-        switch entry.payload {
-        case .fix(let f):
-            kind = "fix"; participant = f.participant; time = f.time; fix = f
-        case .game(let input):
-            participant = input.participant; time = input.time
-            switch input.kind {
-            case .answer(let s, let choice): kind = "answer"; stop = s; body = choice
-            case .submission(let r, let t): kind = "submission"; round = r; body = t
-            case .leave: kind = "leave"
-            }
-        case .organiser(let action):
-            time = action.time
-            switch action {
-            case .start: kind = "start"
-            case .end: kind = "end"
-            }
-        }
+        let c = LogEntryColumns(entry.payload)
         return [
-            .text(entry.raceID), .integer(Int(entry.sequence)), .float(entry.recordedAt), .text(kind),
-            text(participant), .float(time),
-            real(fix?.latitude), real(fix?.longitude), real(fix?.accuracyMeters), real(fix?.altitudeMeters),
-            real(fix?.speedMetersPerSecond), real(fix?.bearingDegrees), real(fix?.batteryPercent),
-            text(stop), text(body), round.map { .integer($0) } ?? .null,
+            .text(entry.raceID), .integer(Int(entry.sequence)), .float(entry.recordedAt), .text(c.kind),
+            text(c.participant), .float(c.time),
+            real(c.latitude), real(c.longitude), real(c.accuracy), real(c.altitude),
+            real(c.speed), real(c.bearing), real(c.battery),
+            text(c.stop), text(c.text), c.round.map { .integer($0) } ?? .null,
         ]
     }
 
@@ -48,47 +29,14 @@ enum LogEntryRow {
         else {
             throw LiveStoreError.corrupt("log row \(row)")
         }
-        func required<T>(_ value: T?, _ name: String) throws -> T {
-            guard let value else {
-                throw LiveStoreError.corrupt("log entry \(sequence) of race \"\(raceID)\" has no \(name)")
-            }
-            return value
-        }
-        let participant = column("participant")?.string
-        let payload: LogPayload
-        switch kind {
-        case "fix":
-            payload = .fix(
-                LiveFix(
-                    participant: try required(participant, "participant"), time: time,
-                    latitude: try required(column("latitude")?.double, "latitude"),
-                    longitude: try required(column("longitude")?.double, "longitude"),
-                    accuracyMeters: column("accuracy")?.double, altitudeMeters: column("altitude")?.double,
-                    speedMetersPerSecond: column("speed")?.double, bearingDegrees: column("bearing")?.double,
-                    batteryPercent: column("battery")?.double))
-        case "answer":
-            payload = .game(
-                LiveGameInput(
-                    participant: try required(participant, "participant"), time: time,
-                    kind: .answer(
-                        stop: try required(column("stop")?.string, "stop"),
-                        choice: try required(column("text")?.string, "choice"))))
-        case "submission":
-            payload = .game(
-                LiveGameInput(
-                    participant: try required(participant, "participant"), time: time,
-                    kind: .submission(
-                        round: try required(column("round")?.integer, "round"),
-                        text: try required(column("text")?.string, "text"))))
-        case "leave":
-            payload = .game(
-                LiveGameInput(participant: try required(participant, "participant"), time: time, kind: .leave))
-        case "start": payload = .organiser(.start(time: time))
-        case "end": payload = .organiser(.end(time: time))
-        default:
-            throw LiveStoreError.corrupt("log entry \(sequence) of race \"\(raceID)\" has the unknown kind \"\(kind)\"")
-        }
+        let columns = LogEntryColumns(
+            kind: kind, participant: column("participant")?.string, time: time,
+            latitude: column("latitude")?.double, longitude: column("longitude")?.double,
+            accuracy: column("accuracy")?.double, altitude: column("altitude")?.double, speed: column("speed")?.double,
+            bearing: column("bearing")?.double, battery: column("battery")?.double, stop: column("stop")?.string,
+            text: column("text")?.string, round: column("round")?.integer)
         return LogEntry(
-            raceID: raceID, sequence: Int64(sequence), recordedAt: column("recorded_at")?.double ?? 0, payload: payload)
+            raceID: raceID, sequence: Int64(sequence), recordedAt: column("recorded_at")?.double ?? 0,
+            payload: try columns.payload(raceID: raceID, sequence: Int64(sequence)))
     }
 }

@@ -1,0 +1,84 @@
+/// The PostgreSQL schema as numbered migrations: the same numbers, tables, columns, keys and
+/// meanings as SQLite's (RaceLive's `SQLiteMigrations`), written in PostgreSQL's types. Each
+/// runs once, in its own transaction, and is recorded in `schema_migrations`; a released
+/// migration is never edited. A new SQLite migration gets its twin here with the same version,
+/// appended to ``all`` (the contract suite checks that both stores reach the same version).
+enum PostgresMigrations {
+    /// Version and statements, in order.
+    static let all: [(version: Int, statements: [String])] = [
+        (
+            1,
+            [
+                """
+                CREATE TABLE races (
+                    id TEXT PRIMARY KEY,
+                    race_file TEXT NOT NULL,
+                    created_at DOUBLE PRECISION NOT NULL
+                )
+                """,
+                // join_order counts joins across all races (an identity column), not within one as
+                // in SQLite: concurrent joins on several instances could both count the same
+                // COUNT(*). Ordering one race's participants by it gives the same joining order.
+                """
+                CREATE TABLE participants (
+                    race_id TEXT NOT NULL REFERENCES races(id),
+                    id TEXT NOT NULL,
+                    display_name TEXT NOT NULL,
+                    joined_at DOUBLE PRECISION NOT NULL,
+                    join_order BIGINT GENERATED ALWAYS AS IDENTITY,
+                    PRIMARY KEY (race_id, id)
+                )
+                """,
+                """
+                CREATE TABLE credentials (
+                    hash TEXT PRIMARY KEY,
+                    race_id TEXT NOT NULL REFERENCES races(id),
+                    role TEXT NOT NULL,
+                    participant TEXT
+                )
+                """,
+                """
+                CREATE TABLE join_codes (
+                    hash TEXT PRIMARY KEY,
+                    race_id TEXT NOT NULL REFERENCES races(id),
+                    maximum_uses BIGINT,
+                    uses BIGINT NOT NULL DEFAULT 0,
+                    expires_at DOUBLE PRECISION
+                )
+                """,
+                // The primary key's B-tree on (race_id, seq) is the index a race's log is read
+                // through, in sequence order, without touching other races' rows.
+                """
+                CREATE TABLE log_entries (
+                    race_id TEXT NOT NULL REFERENCES races(id),
+                    seq BIGINT NOT NULL,
+                    recorded_at DOUBLE PRECISION NOT NULL,
+                    kind TEXT NOT NULL,
+                    participant TEXT,
+                    time DOUBLE PRECISION NOT NULL,
+                    latitude DOUBLE PRECISION,
+                    longitude DOUBLE PRECISION,
+                    accuracy DOUBLE PRECISION,
+                    altitude DOUBLE PRECISION,
+                    speed DOUBLE PRECISION,
+                    bearing DOUBLE PRECISION,
+                    battery DOUBLE PRECISION,
+                    stop TEXT,
+                    text TEXT,
+                    round BIGINT,
+                    PRIMARY KEY (race_id, seq)
+                )
+                """,
+            ]
+        ),
+        // Share links and public races: a credential may expire (viewer links), and the
+        // organiser may open a race to anyone.
+        (
+            2,
+            [
+                "ALTER TABLE credentials ADD COLUMN expires_at DOUBLE PRECISION",
+                "ALTER TABLE races ADD COLUMN is_public BOOLEAN NOT NULL DEFAULT FALSE",
+            ]
+        ),
+    ]
+}

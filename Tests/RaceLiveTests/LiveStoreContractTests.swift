@@ -79,7 +79,9 @@ import Testing
         try await made.dispose()
     }
 
-    @Test(arguments: TestStoreKind.allCases) func shareLinksExpireAndRacesOpenToThePublic(_ kind: TestStoreKind) async throws {
+    @Test(arguments: TestStoreKind.allCases) func shareLinksExpireAndRacesOpenToThePublic(_ kind: TestStoreKind)
+        async throws
+    {
         let made = try await TestStores.make(kind)
         let store = made.store
         try await store.createRace(StoredRace(id: "r", raceFile: "{}", createdAt: 1))

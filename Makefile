@@ -14,7 +14,8 @@
 #   make fuzz    every libFuzzer target in Fuzz/ for FUZZ_SECONDS (default 60) each
 #   make lint    swift format lint --strict with .swift-format (4 spaces, 120 columns) over every
 #                Swift file of the package, Fuzz/, Benchmarks/ and Examples/; `make format` fixes
-#                what it can in place
+#                what it can in place; then every public declaration must have a /// comment
+#                (scripts/undocumented-public.sh --list names those that do not)
 #   make live-page  the live page in headless Chromium: a sample race streamed to a local server,
 #                screenshots in out/live-page/ (scripts/live-page-check.sh; needs chromium; not in CI)
 #   make schemathesis  the server fuzzed against docs/openapi.yaml (scripts/schemathesis.sh; PyPI)
@@ -69,6 +70,8 @@ docs: deps
 
 lint:
 	$(SWIFT) format lint --strict --configuration .swift-format --recursive $(SWIFT_SOURCES)
+	@undocumented="$$(scripts/undocumented-public.sh --list)"; if [ -n "$$undocumented" ]; then \
+		echo "public declarations without a /// comment:"; echo "$$undocumented"; exit 1; fi
 
 format:
 	$(SWIFT) format format --in-place --configuration .swift-format --recursive $(SWIFT_SOURCES)

@@ -17,7 +17,7 @@ for dir in Sources/*/; do
         FNR == 1 { depth = 0 }
         {
             line[FNR] = $0
-            if ($0 ~ /^[ \t]*((@[A-Za-z_]+(\([^)]*\))?|nonisolated|final|static|class|indirect|override|mutating|nonmutating|convenience|required|private\(set\)|fileprivate\(set\)|internal\(set\)|consuming|borrowing|dynamic|lazy|unowned|weak)[ \t]+)*(public|open)[ \t]/ &&
+            if ($0 ~ /^[ \t]*((@[A-Za-z_]+(\([^)]*\))?|nonisolated|final|static|class|indirect|override|mutating|nonmutating|convenience|required|private\(set\)|fileprivate\(set\)|internal\(set\)|consuming|borrowing|dynamic|lazy|unowned|weak)[ \t]+)*(public|open)[ \t]+[^= \t]/ &&
                 $0 !~ /(public|open)[ \t]+(extension|import)[ \t]/) {
                 total++
                 k = FNR - 1

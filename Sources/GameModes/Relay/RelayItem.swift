@@ -39,6 +39,7 @@ public struct RelayLink: Hashable, Sendable, Codable {
 
 /// A chain from its author's item through every other player's hands: what the reveal shows.
 public struct RelayChain: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The participant who wrote the first item.
     public var author: String
     /// The chain's hands, round by round.
     public var links: [RelayLink]

@@ -75,6 +75,7 @@ public struct ResponseFile: Responder, Hashable, Sendable {
         }
     }
 
+    /// Equal when they hold the same inputs and the same description.
     public static func == (a: ResponseFile, b: ResponseFile) -> Bool {
         a.inputs == b.inputs && a.description == b.description
     }

@@ -317,6 +317,7 @@ public struct GPXWarning: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The warning as a compiler would print it: `file:line:column: warning: message`.
     public var description: String {
         "\(DiagnosticText.escaped(location.description)): warning: \(DiagnosticText.sanitized(message))"
     }

@@ -6,7 +6,9 @@ import RaceKitCore
 /// name; each distinct one becomes a team, in order of first appearance) and `course` (a
 /// course id).
 public enum ParticipantListCSV {
+    /// The columns every participants file has.
     public static let required = ["name"]
+    /// The columns it may have, in any order after the required ones.
     public static let optional = ["id", "team", "course"]
 
     /// Adds each row's participant to `builder`, in file order.

@@ -31,6 +31,7 @@ public struct RaceBuilder: Sendable {
     /// The ids of the stops so far (making an id unique is O(1), so building n stops is O(n)).
     private var stopIDs = UniqueIDs([])
 
+    /// A builder for an empty race of this name.
     public init(name: String) {
         race = Race(name: name)
     }
@@ -145,8 +146,11 @@ public struct RaceBuilder: Sendable {
         }
     }
 
+    /// The race's description, shown to participants.
     public func describe(_ text: String) -> RaceBuilder { with { $0.race.description = text } }
+    /// The race's time limit in minutes.
     public func timeLimit(minutes: Double) -> RaceBuilder { with { $0.race.timeLimitSeconds = minutes * 60 } }
+    /// The start time (ISO 8601) and, optionally, the venue's IANA time zone.
     public func start(at time: String, timeZone: String? = nil) -> RaceBuilder {
         with {
             $0.race.startTime = time; $0.race.timeZone = timeZone
@@ -154,8 +158,11 @@ public struct RaceBuilder: Sendable {
     }
     /// The venue's IANA time zone (`Europe/Zurich`), for display.
     public func timeZone(_ zone: String) -> RaceBuilder { with { $0.race.timeZone = zone } }
+    /// The game mode and its options.
     public func mode(_ selection: GameModeSelection) -> RaceBuilder { with { $0.race.mode = selection } }
+    /// How visits are judged and penalised.
     public func rules(_ rules: RaceRules) -> RaceBuilder { with { $0.race.rules = rules } }
+    /// How the course is laid out: ordered (the default), any order, or none.
     public func course(_ layout: CourseLayout) -> RaceBuilder { with { $0.layout = layout } }
 
     /// An ordered course through these stop ids: start at the first, finish at the last (the same

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GeoCore
+import GeoFormats
 import Geofencing
 import RaceKitCore
 import RaceModel
@@ -28,11 +29,11 @@ enum LivePage {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="referrer" content="no-referrer">
-            <title>\(escaped(race.name)) · live</title>
+            <title>\(XMLCharacters.escape(race.name, attribute: true)) · live</title>
             <style>\(LivePageStyle.text)</style>
             </head>
             <body>
-            <header><h1 id="title">\(escaped(race.name))</h1><p id="status">connecting…</p></header>
+            <header><h1 id="title">\(XMLCharacters.escape(race.name, attribute: true))</h1><p id="status">connecting…</p></header>
             <main>
             <section id="map-panel" aria-label="Map"><svg id="map" role="img" aria-label="Map of the stops and participants"></svg></section>
             <section id="standings-panel" aria-label="Standings"><table id="standings"><thead><tr><th>#</th><th>Name</th><th>Stops</th><th>Next</th><th>Time</th><th id="points-head">Points</th></tr></thead><tbody></tbody></table></section>
@@ -67,11 +68,6 @@ enum LivePage {
             members.append(JSONMember("rings", .array(rings)))
         }
         return .object(members)
-    }
-
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     /// A CSP source for inline text: `sha256-` and the base64 of its SHA-256.

@@ -11,9 +11,9 @@ extension GeoJSONObject {
         var out = ""
         switch self {
         case .geometry(let g):
-            GeoJSONText.geometry(g, into: &out)
+            out += GeoJSONText.geometry(g).serialized(pretty: false)
         case .feature(let f):
-            GeoJSONText.feature(f, into: &out)
+            out += GeoJSONText.feature(f).serialized(pretty: false)
         case .featureCollection(let features):
             out += "{\"type\":\"FeatureCollection\""
             var bounds = BoundingBoxAccumulator()
@@ -21,13 +21,12 @@ extension GeoJSONObject {
                 f.geometry?.forEachPosition { bounds.add(latitude: $0.latitude, longitude: $0.longitude) }
             }
             if let b = bounds.box {
-                out +=
-                    ",\"bbox\":[" + [b.west, b.south, b.east, b.north].map(DecimalText.plain).joined(separator: ",")
-                    + "]"
+                let bbox = JSONValue.array([b.west, b.south, b.east, b.north].map(GeoJSONText.coordinate))
+                out += ",\"bbox\":" + bbox.serialized(pretty: false)
             }
             out += ",\"features\":[\n"
             for (k, f) in features.enumerated() {
-                GeoJSONText.feature(f, into: &out)
+                out += GeoJSONText.feature(f).serialized(pretty: false)
                 out += k + 1 < features.count ? ",\n" : "\n"
             }
             out += "]}"
@@ -41,60 +40,50 @@ extension GeoJSONObject {
     }
 }
 
+/// GeoJSON objects as ``JSONValue``s, for the package's one JSON writer; coordinates in plain
+/// decimals (no exponent), as GeoJSON readers expect.
 enum GeoJSONText {
-    static func feature(_ f: GeoJSONFeature, into out: inout String) {
-        out += "{\"type\":\"Feature\""
-        if let id = f.id { out += ",\"id\":" + id.serialized(pretty: false) }
-        out += ",\"geometry\":"
-        if let g = f.geometry { geometry(g, into: &out) } else { out += "null" }
-        out +=
-            ",\"properties\":"
-            + (f.properties.isEmpty ? "{}" : JSONValue.object(f.properties).serialized(pretty: false))
-        out += "}"
+    static func feature(_ f: GeoJSONFeature) -> JSONValue {
+        var members = [JSONMember("type", .string("Feature"))]
+        if let id = f.id { members.append(JSONMember("id", id)) }
+        members.append(JSONMember("geometry", f.geometry.map(geometry) ?? .null))
+        members.append(JSONMember("properties", .object(f.properties)))
+        return .object(members)
     }
 
-    static func geometry(_ g: GeoJSONGeometry, into out: inout String) {
-        out += "{\"type\":\"\(g.typeName)\","
+    static func geometry(_ g: GeoJSONGeometry) -> JSONValue {
+        let coordinates: JSONValue
         switch g {
-        case .point(let p): out += "\"coordinates\":"; position(p, into: &out)
-        case .multiPoint(let ps), .lineString(let ps): out += "\"coordinates\":"; positions(ps, into: &out)
-        case .multiLineString(let lines):
-            out += "\"coordinates\":["
-            for (k, l) in lines.enumerated() { if k > 0 { out += "," }; positions(l, into: &out) }
-            out += "]"
-        case .polygon(let rings): out += "\"coordinates\":"; polygon(rings, into: &out)
-        case .multiPolygon(let polygons):
-            out += "\"coordinates\":["
-            for (k, p) in polygons.enumerated() { if k > 0 { out += "," }; polygon(p, into: &out) }
-            out += "]"
+        case .point(let p): coordinates = position(p)
+        case .multiPoint(let ps), .lineString(let ps): coordinates = positions(ps)
+        case .multiLineString(let lines): coordinates = .array(lines.map(positions))
+        case .polygon(let rings): coordinates = polygon(rings)
+        case .multiPolygon(let polygons): coordinates = .array(polygons.map(polygon))
         case .geometryCollection(let gs):
-            out += "\"geometries\":["
-            for (k, g) in gs.enumerated() { if k > 0 { out += "," }; geometry(g, into: &out) }
-            out += "]"
+            return .object([
+                JSONMember("type", .string(g.typeName)), JSONMember("geometries", .array(gs.map(geometry))),
+            ])
         }
-        out += "}"
+        return .object([JSONMember("type", .string(g.typeName)), JSONMember("coordinates", coordinates)])
     }
 
-    static func position(_ p: GeoJSONPosition, into out: inout String) {
-        out += "[" + DecimalText.plain(p.longitude) + "," + DecimalText.plain(p.latitude)
-        if let a = p.altitude { out += "," + DecimalText.plain(a) }
-        out += "]"
+    static func coordinate(_ x: Double) -> JSONValue { .exactNumber(DecimalText.plain(x)) }
+
+    static func position(_ p: GeoJSONPosition) -> JSONValue {
+        var numbers = [coordinate(p.longitude), coordinate(p.latitude)]
+        if let a = p.altitude { numbers.append(coordinate(a)) }
+        return .array(numbers)
     }
 
-    static func positions(_ ps: [GeoJSONPosition], into out: inout String) {
-        out += "["
-        for (k, p) in ps.enumerated() { if k > 0 { out += "," }; position(p, into: &out) }
-        out += "]"
-    }
+    static func positions(_ ps: [GeoJSONPosition]) -> JSONValue { .array(ps.map(position)) }
 
-    static func polygon(_ rings: [[GeoJSONPosition]], into out: inout String) {
-        out += "["
-        for (k, ring) in rings.enumerated() {
-            if k > 0 { out += "," }
-            let counterClockwise = GeoJSONRing.signedArea(ring) > 0
-            positions(counterClockwise == (k == 0) ? ring : ring.reversed(), into: &out)
-        }
-        out += "]"
+    /// Exterior counter-clockwise, holes clockwise (RFC 7946 §3.1.6).
+    static func polygon(_ rings: [[GeoJSONPosition]]) -> JSONValue {
+        .array(
+            rings.enumerated().map { k, ring in
+                let counterClockwise = GeoJSONRing.signedArea(ring) > 0
+                return positions(counterClockwise == (k == 0) ? ring : ring.reversed())
+            })
     }
 }
 

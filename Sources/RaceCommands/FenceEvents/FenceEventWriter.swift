@@ -18,21 +18,23 @@ struct FenceEventWriter {
             let stop = stops.ids[event.fence]
             let line = positions.lines[event.fixIndex]
             if json {
-                var fields = [
-                    "\"time\":\(DecimalText.fixed(event.time, digits: 3))",
-                    "\"participant\":\(JSONValue.string(participant).serialized(pretty: false))",
-                    "\"stop\":\(stop)",
-                    "\"event\":\"\(event.kind.rawValue)\"",
-                    "\"line\":\(line)",
-                    "\"distanceMeters\":\(DecimalText.fixed(event.distanceMeters, digits: 2))",
+                // Fixed decimals (milliseconds, centimetres), as in the CSV: the same event
+                // prints the same bytes in both.
+                var members = [
+                    JSONMember("time", .exactNumber(DecimalText.fixed(event.time, digits: 3))),
+                    JSONMember("participant", .string(participant)),
+                    JSONMember("stop", .exactNumber(String(stop))),
+                    JSONMember("event", .string(event.kind.rawValue)),
+                    JSONMember("line", .exactNumber(String(line))),
+                    JSONMember("distanceMeters", .exactNumber(DecimalText.fixed(event.distanceMeters, digits: 2))),
                 ]
                 if let accuracy = event.accuracyMeters {
-                    fields.append("\"accuracyMeters\":\(DecimalText.fixed(accuracy, digits: 2))")
+                    members.append(JSONMember("accuracyMeters", .exactNumber(DecimalText.fixed(accuracy, digits: 2))))
                 }
                 if let duration = event.durationSeconds {
-                    fields.append("\"durationSeconds\":\(DecimalText.fixed(duration, digits: 3))")
+                    members.append(JSONMember("durationSeconds", .exactNumber(DecimalText.fixed(duration, digits: 3))))
                 }
-                out += "{" + fields.joined(separator: ",") + "}\n"
+                out += JSONValue.object(members).serialized(pretty: false) + "\n"
             } else {
                 out +=
                     [

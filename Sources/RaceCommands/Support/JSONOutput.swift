@@ -1,11 +1,9 @@
-import Foundation
+import RaceKitCore
 
-/// JSON for `--json`: keys sorted, so the same result prints the same bytes; paths keep their
-/// slashes unescaped (`"/tmp/race.json"`, not `"\/tmp\/race.json"`).
+/// JSON for `--json`: one line, keys sorted, so the same result prints the same bytes; written by
+/// the package's one JSON writer (``JSONValueEncoder``, then `serialized`).
 enum JSONOutput {
     static func string<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        try JSONValueEncoder(sortsKeys: true).encode(value).serialized(pretty: false)
     }
 }

@@ -16,11 +16,14 @@ extension JSONValue {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let x): out += Self.numberText(x)
+        case .exactNumber(let text):
+            precondition(Self.isJSONNumber(text), "not a JSON number: \(text)")
+            out += text
         case .string(let s): Self.writeString(s, into: &out)
         case .array(let elements):
             guard !elements.isEmpty else { out += "[]"; return }
             // Arrays of numbers (coordinates) stay on one line: they read better that way.
-            if elements.allSatisfy({ if case .number = $0 { return true } else { return false } }) {
+            if elements.allSatisfy(\.isNumber) {
                 out += "[" + elements.map { $0.serialized(pretty: false) }.joined(separator: pretty ? ", " : ",") + "]"
                 return
             }
@@ -42,6 +45,13 @@ extension JSONValue {
                 out += i + 1 < members.count ? (pretty ? ",\n" : ",") : (pretty ? "\n" : "")
             }
             out += close + "}"
+        }
+    }
+
+    private var isNumber: Bool {
+        switch self {
+        case .number, .exactNumber: return true
+        default: return false
         }
     }
 

@@ -10,7 +10,7 @@ public enum JSONValue: Hashable, Sendable {
     case number(Double)
     /// A number written as this exact text, for what a `Double` cannot say: a 64-bit integer beyond
     /// 2⁵³ (a checksum, a seed) or a fixed count of decimals (`12.300`). Only written, never read;
-    /// the text must be a JSON number (``isJSONNumber(_:)``).
+    /// the text must be a JSON number (``isJSONNumber(_:)``; debug builds check it).
     case exactNumber(String)
     /// A string.
     case string(String)

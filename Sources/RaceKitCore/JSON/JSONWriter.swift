@@ -17,14 +17,19 @@ extension JSONValue {
         case .bool(let b): out += b ? "true" : "false"
         case .number(let x): out += Self.numberText(x)
         case .exactNumber(let text):
-            precondition(Self.isJSONNumber(text), "not a JSON number: \(text)")
+            assert(Self.isJSONNumber(text), "not a JSON number: \(text)")
             out += text
         case .string(let s): Self.writeString(s, into: &out)
         case .array(let elements):
             guard !elements.isEmpty else { out += "[]"; return }
             // Arrays of numbers (coordinates) stay on one line: they read better that way.
             if elements.allSatisfy(\.isNumber) {
-                out += "[" + elements.map { $0.serialized(pretty: false) }.joined(separator: pretty ? ", " : ",") + "]"
+                out += "["
+                for (i, element) in elements.enumerated() {
+                    if i > 0 { out += pretty ? ", " : "," }
+                    element.write(into: &out, indent: -1)
+                }
+                out += "]"
                 return
             }
             out += pretty ? "[\n" : "["
@@ -62,6 +67,13 @@ extension JSONValue {
     }
 
     private static func writeString(_ s: String, into out: inout String) {
+        // Most strings need no escape: then they are appended whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {

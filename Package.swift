@@ -149,8 +149,8 @@ let package = Package(
         .testTarget(
             name: "RaceLiveTests",
             dependencies: [
-                "RaceLive", "RaceSimulation", "RaceModel", "GameModes", "GeoFormats", "RaceKitCore", "RaceTestSupport",
-                "LiveStoreTestSupport", "RaceLivePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "RaceLive", "RaceSimulation", "RaceModel", "GameModes", "GeoCore", "GeoFormats", "RaceKitCore",
+                "RaceTestSupport", "LiveStoreTestSupport", "RaceLivePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(

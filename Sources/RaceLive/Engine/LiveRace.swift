@@ -77,19 +77,9 @@ public struct LiveRace: Sendable {
         switch entry.payload {
         case .fix(let fix):
             fixIdentities.insert(fix.identity)
-            var track = fixes[fix.participant, default: []]
-            if let last = track.last, last.time > fix.time {
-                // Late: binary search for its place (after every earlier fix).
-                var low = 0, high = track.count
-                while low < high {
-                    let mid = (low + high) / 2
-                    if track[mid].time < fix.time { low = mid + 1 } else { high = mid }
-                }
-                track.insert(fix, at: low)
-            } else {
-                track.append(fix)
-            }
-            fixes[fix.participant] = track
+            // Changed in place through the dictionary: a copy taken out and stored back would
+            // copy the whole track on every fix.
+            Self.insert(fix, into: &fixes[fix.participant, default: []])
         case .game(let input):
             gameInputs.insert(input)
         case .organiser(.start(let time)):
@@ -99,6 +89,21 @@ public struct LiveRace: Sendable {
         }
         derived = nil
         return true
+    }
+
+    /// Puts a fix in its place in a track ordered by time: at the end when in order, else after
+    /// every earlier fix (binary search).
+    private static func insert(_ fix: LiveFix, into track: inout [LiveFix]) {
+        guard let last = track.last, last.time > fix.time else {
+            track.append(fix)
+            return
+        }
+        var low = 0, high = track.count
+        while low < high {
+            let mid = (low + high) / 2
+            if track[mid].time < fix.time { low = mid + 1 } else { high = mid }
+        }
+        track.insert(fix, at: low)
     }
 
     /// The fixes of `participant` in time order.

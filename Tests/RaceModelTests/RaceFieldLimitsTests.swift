@@ -48,6 +48,12 @@ struct RaceFieldLimitsTests {
                 $0.stops[4].fence = .circle(centre: RaceFixtures.coordinate(47.3668, 8.545), radiusMeters: 1e300)
             },
             code: "radius-out-of-range", path: "/stops/4/fence/radius"),
+        Case(
+            name: "positions delayed by two days", change: { $0.livePositions = .delayed(seconds: 172_800) },
+            code: "bad-rule", path: "/livePositions/delaySeconds"),
+        Case(
+            name: "positions delayed by half a second", change: { $0.livePositions = .delayed(seconds: 0.5) },
+            code: "bad-rule", path: "/livePositions/delaySeconds"),
     ]
 
     @Test("a field out of range is an error at its path", arguments: cases)

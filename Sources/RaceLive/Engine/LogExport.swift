@@ -12,10 +12,12 @@ public struct LogExport: Sendable {
     public var responses: String
 
     /// The export of `race` as it stands.
-    public init(_ race: LiveRace) {
+    /// - Parameter showing: the part of a participant's fixes (in time order) to export: all of
+    ///   them by default; the server passes what the reader may see.
+    public init(_ race: LiveRace, showing: ([LiveFix], _ participant: String) -> [LiveFix] = { fixes, _ in fixes }) {
         var tracks: [(String, GPXDocument)] = []
         for (index, participant) in race.participants.enumerated() {
-            let fixes = race.track(of: participant.id)
+            let fixes = showing(race.track(of: participant.id), participant.id)
             guard !fixes.isEmpty else { continue }
             var metadata = GPXMetadata()
             metadata.name = race.trackName(of: participant)

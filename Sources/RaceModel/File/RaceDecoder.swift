@@ -8,7 +8,7 @@ enum RaceDecoder {
     static func race(_ json: JSONValue, _ c: inout DecodingContext, _ sources: inout SourceIndices) -> Race? {
         let keys = [
             "format", "name", "description", "startTime", "timeZone", "timeLimitSeconds", "rules", "mode",
-            "stops", "courses", "participants", "teams",
+            "stops", "courses", "participants", "teams", "livePositions",
         ]
         guard let root = c.object(json, at: "", known: keys) else { return nil }
         switch c.string(root, "format", at: "", required: true) {
@@ -32,7 +32,38 @@ enum RaceDecoder {
         (race.courses, sources.courses) = list(root, "courses", &c, course)
         (race.participants, sources.participants) = list(root, "participants", &c, participant)
         (race.teams, sources.teams) = list(root, "teams", &c, team)
+        if let visibility = root.first(where: { $0.key == "livePositions" })?.value {
+            race.livePositions = livePositions(visibility, &c)
+        }
         return race
+    }
+
+    static func livePositions(_ json: JSONValue, _ c: inout DecodingContext) -> PositionVisibility {
+        let path = "/livePositions"
+        guard let o = c.object(json, at: path, known: ["visibility", "delaySeconds"]) else { return .live }
+        let delay = c.number(o, "delaySeconds", at: path)
+        let visibility = c.string(o, "visibility", at: path, required: true)
+        if delay != nil && visibility != "delayed" {
+            c.report(
+                .error, "bad-rule", at: path + "/delaySeconds",
+                "delaySeconds goes with \"visibility\": \"delayed\" only")
+        }
+        switch visibility {
+        case "live"?, nil: return .live
+        case "never"?: return .never
+        case "delayed"?:
+            guard let delay else {
+                c.report(
+                    .error, "missing-field", at: path,
+                    "the required field \"delaySeconds\" is missing (visibility \"delayed\")")
+                return .live
+            }
+            return .delayed(seconds: delay)
+        case let other?:
+            c.report(
+                .error, "bad-rule", at: path + "/visibility", "\"\(other)\" is not live, delayed or never")
+            return .live
+        }
     }
 
     /// Decodes each element of the array at `/key`, skipping (and having reported) the bad

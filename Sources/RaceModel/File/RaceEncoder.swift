@@ -30,6 +30,18 @@ enum RaceEncoder {
                             .object([JSONMember("id", .string($0.id)), JSONMember("name", .string($0.name))])
                         })))
         }
+        switch race.livePositions {
+        case .live: break
+        case .delayed(let seconds):
+            m.append(
+                JSONMember(
+                    "livePositions",
+                    .object([
+                        JSONMember("visibility", .string("delayed")), JSONMember("delaySeconds", .number(seconds)),
+                    ])))
+        case .never:
+            m.append(JSONMember("livePositions", .object([JSONMember("visibility", .string("never"))])))
+        }
         return .object(m)
     }
 

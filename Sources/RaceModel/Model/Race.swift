@@ -30,13 +30,16 @@ public struct Race: Hashable, Sendable {
     public var participants: [Participant]
     /// The teams participants belong to, if any.
     public var teams: [Team]
+    /// Whose positions the live server shows to whom.
+    public var livePositions: PositionVisibility
 
     /// Creates a race; everything but the name has a default (classic mode, default rules, nothing else).
     public init(
         name: String, description: String? = nil, startTime: String? = nil, timeZone: String? = nil,
         timeLimitSeconds: Seconds? = nil, rules: RaceRules = RaceRules(),
         mode: GameModeSelection = GameModeSelection(name: "classic"), stops: [Stop] = [],
-        courses: [Course] = [], participants: [Participant] = [], teams: [Team] = []
+        courses: [Course] = [], participants: [Participant] = [], teams: [Team] = [],
+        livePositions: PositionVisibility = .live
     ) {
         self.name = name
         self.description = description
@@ -49,6 +52,7 @@ public struct Race: Hashable, Sendable {
         self.courses = courses
         self.participants = participants
         self.teams = teams
+        self.livePositions = livePositions
     }
 
     /// The stop with this id, if any.

@@ -16,6 +16,8 @@ public enum RaceFieldLimits {
     public static let requiredAccuracyMeters: ClosedRange<Double> = 0.01...10_000
     /// `rules.pointsPerMinuteOver`.
     public static let pointsPerMinuteOver: ClosedRange<Int> = 0...1_000_000
+    /// `livePositions.delaySeconds`: a second to a day.
+    public static let positionDelaySeconds: ClosedRange<Double> = 1...86_400
     /// A circle's `radius`: positive, up to 100 km (over 5 km is already a warning).
     public static let maximumRadiusMeters = 100_000.0
     // Whole numbers (`points`, counts) are below 10^15 in magnitude: see `WholeNumber`.

@@ -51,11 +51,13 @@ extension LiveAPI {
     }
 
     /// Every participant's fixes as one GPX file, a track each in joining order (readers with a
-    /// token: positions are never public).
+    /// token: positions are never public), as far as the race's `livePositions` lets this
+    /// reader see them (``PositionAccess``).
     func tracks(_ request: Request, _ raceID: String) async throws -> Response {
         let runner = try await existingRunner(raceID)
-        try await requireReader(request, raceID, publicAllowed: false)
-        let export = LogExport(await runner.race)
+        let race = await runner.race
+        let access = try await positionAccess(request, raceID, race: race.race)
+        let export = LogExport(race, showing: access.visible)
         let document = GPXDocument(creator: "RaceKit live", tracks: export.tracks.flatMap { $0.document.tracks })
         return Self.download(
             document.gpxText(creator: "RaceKit live"), contentType: "application/gpx+xml; charset=utf-8",

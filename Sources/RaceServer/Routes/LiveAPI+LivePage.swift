@@ -23,18 +23,19 @@ extension LiveAPI {
     }
 
     /// Every participant's last fix and next stop: `{raceID, sequence, participants: [{id, name,
-    /// time?, lat?, lon?, accuracy?, next?}]}` in joining order (no position before the first fix);
+    /// time?, lat?, lon?, accuracy?, next?}]}` in joining order (no position before the first fix,
+    /// nor beyond what the race's `livePositions` lets this reader see: ``PositionAccess``);
     /// readers with a token only, a public race's too.
     func positions(_ request: Request, _ raceID: String) async throws -> Response {
         let runner = try await existingRunner(raceID)
-        try await requireReader(request, raceID, publicAllowed: false)
         let race = await runner.race
+        let access = try await positionAccess(request, raceID, race: race.race)
         let state = await runner.state()
         let participants = race.participants.map { participant -> JSONValue in
             var members = [
                 JSONMember("id", .string(participant.id)), JSONMember("name", .string(participant.displayName)),
             ]
-            let last = race.track(of: participant.id).last
+            let last = access.visible(race.track(of: participant.id), of: participant.id).last
             if let last {
                 members += [
                     JSONMember("time", .string(Timestamp.format(last.time))), JSONMember("lat", .number(last.latitude)),

@@ -53,6 +53,13 @@ struct RaceSettingsRule: ValidationRule {
                     "pointsPerMinuteOver \(rules.pointsPerMinuteOver) must be within 0…\(RaceFieldLimits.pointsPerMinuteOver.upperBound)"
                 ))
         }
+        if case .delayed(let seconds) = race.livePositions, !RaceFieldLimits.positionDelaySeconds.contains(seconds) {
+            issues.append(
+                ValidationIssue(
+                    .error, "bad-rule", at: "/livePositions/delaySeconds",
+                    "delaySeconds \(RaceFieldLimits.plain(seconds)) must be within \(RaceFieldLimits.text(RaceFieldLimits.positionDelaySeconds)) s"
+                ))
+        }
         if race.stops.isEmpty {
             issues.append(ValidationIssue(.error, "no-stops", at: "/stops", "the race has no stops"))
         }

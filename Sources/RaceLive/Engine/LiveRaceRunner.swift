@@ -7,7 +7,9 @@ import RaceModel
 ///
 /// ``submit(_:recordedAt:)`` drops duplicates, numbers the rest, stores them (durably, before it
 /// returns: the acknowledgement) and only then applies them; submissions of one race run one
-/// after another, so sequence numbers follow the order entries were stored.
+/// after another, so sequence numbers follow the order entries were stored. Submissions that
+/// arrive while an append is being stored go into the next append together (a group commit):
+/// a thousand phones sending a fix each cost one commit, not a thousand.
 public actor LiveRaceRunner {
     /// The race's id.
     public let raceID: String
@@ -16,6 +18,20 @@ public actor LiveRaceRunner {
     private let queue = SerialQueue()
     private var viewers: [UUID: AsyncStream<Int64>.Continuation] = [:]
     private var standingsCache: Standings?
+    /// Submissions waiting for the next append, in arrival order.
+    private var waiting: [Submission] = []
+
+    /// One caller's payloads and, once stored, what became of them.
+    private final class Submission {
+        let payloads: [LogPayload]
+        let recordedAt: Double
+        var result: Result<Receipt, any Error>?
+
+        init(_ payloads: [LogPayload], recordedAt: Double) {
+            self.payloads = payloads
+            self.recordedAt = recordedAt
+        }
+    }
 
     /// What a submission did.
     public struct Receipt: Hashable, Sendable {
@@ -38,8 +54,27 @@ public actor LiveRaceRunner {
         self.engine = engine
     }
 
-    /// The engine as it stands (participants, tracks, start and end).
+    /// The engine as it stands (participants, tracks, start and end). A copy that shares the
+    /// engine's storage: held while entries are applied, it makes the engine copy every track,
+    /// so the ingest path asks for ``intake`` instead.
     public var race: LiveRace { engine }
+
+    /// What screening a submission needs, without a copy of the engine.
+    public struct Intake: Sendable {
+        /// The race as its file describes it.
+        public let race: Race
+        /// The organiser's start, seconds since 1970, once started.
+        public let startedAt: Double?
+        /// The organiser's end, seconds since 1970, once ended.
+        public let endedAt: Double?
+        /// The race clock's origin (``LiveRace/clockOrigin``).
+        public let clockOrigin: Double
+    }
+
+    /// The race, its start and end and its clock's origin, as they stand.
+    public var intake: Intake {
+        Intake(race: engine.race, startedAt: engine.startedAt, endedAt: engine.endedAt, clockOrigin: engine.clockOrigin)
+    }
 
     /// Stores a participant who joined and adds them to the engine.
     /// - Throws: ``LiveStoreError/conflict(_:)`` when the id is taken.
@@ -54,31 +89,54 @@ public actor LiveRaceRunner {
     ///   - payloads: fixes, game inputs and organiser actions, in the order received.
     ///   - recordedAt: the server's clock, seconds since 1970, stored with each entry.
     public func submit(_ payloads: [LogPayload], recordedAt: Double) async throws -> Receipt {
-        try await queue.run { try await self.submitNow(payloads, recordedAt: recordedAt) }
+        let submission = Submission(payloads, recordedAt: recordedAt)
+        waiting.append(submission)
+        // The queue's turn may find this submission already stored with earlier ones.
+        try await queue.run { await self.storeWaiting() }
+        guard let result = submission.result else { preconditionFailure("a stored submission has a result") }
+        return try result.get()
     }
 
-    private func submitNow(_ payloads: [LogPayload], recordedAt: Double) async throws -> Receipt {
-        var fresh: [LogPayload] = []
-        var inBatch: Set<LogPayload> = []
-        var fixesInBatch: Set<FixIdentity> = []
-        for payload in payloads {
-            if engine.isDuplicate(payload) { continue }
-            if case .fix(let fix) = payload {
-                guard fixesInBatch.insert(fix.identity).inserted else { continue }
-            } else {
-                guard inBatch.insert(payload).inserted else { continue }
+    /// Numbers every waiting submission's new payloads, stores them in one append and applies
+    /// them; each submission gets its receipt, or the append's error (then none was stored).
+    private func storeWaiting() async {
+        guard !waiting.isEmpty else { return }
+        let group = waiting
+        waiting = []
+        var entries: [LogEntry] = []
+        var accepted: [Int] = []
+        var inGroup: Set<LogPayload> = []
+        var fixesInGroup: Set<FixIdentity> = []
+        var next = engine.lastSequence + 1
+        for submission in group {
+            var count = 0
+            for payload in submission.payloads {
+                if engine.isDuplicate(payload) { continue }
+                if case .fix(let fix) = payload {
+                    guard fixesInGroup.insert(fix.identity).inserted else { continue }
+                } else {
+                    guard inGroup.insert(payload).inserted else { continue }
+                }
+                entries.append(
+                    LogEntry(raceID: raceID, sequence: next, recordedAt: submission.recordedAt, payload: payload))
+                next += 1
+                count += 1
             }
-            fresh.append(payload)
+            accepted.append(count)
         }
-        let first = engine.lastSequence + 1
-        let entries = fresh.enumerated().map { i, payload in
-            LogEntry(raceID: raceID, sequence: first + Int64(i), recordedAt: recordedAt, payload: payload)
+        do {
+            try await store.append(entries)
+        } catch {
+            for submission in group { submission.result = .failure(error) }
+            return
         }
-        try await store.append(entries)
         for entry in entries { engine.apply(entry) }
         if !entries.isEmpty { publish() }
-        return Receipt(
-            accepted: entries.count, duplicates: payloads.count - entries.count, lastSequence: engine.lastSequence)
+        for (submission, count) in zip(group, accepted) {
+            submission.result = .success(
+                Receipt(
+                    accepted: count, duplicates: submission.payloads.count - count, lastSequence: engine.lastSequence))
+        }
     }
 
     /// The race's state after every stored entry; re-derived at most once per change, however

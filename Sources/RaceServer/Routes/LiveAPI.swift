@@ -294,7 +294,7 @@ public struct LiveAPI: Sendable {
     func ingest(_ fixes: [LiveFix], runner: LiveRaceRunner) async throws -> (
         receipt: LiveRaceRunner.Receipt, refusals: [(index: Int, refusal: FixIntake.Refusal)]
     ) {
-        let race = await runner.race
+        let race = await runner.intake
         guard race.startedAt != nil else {
             throw APIError.conflict("the race has not started; fixes are taken once the organiser starts it")
         }

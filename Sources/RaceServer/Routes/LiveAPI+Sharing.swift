@@ -1,4 +1,3 @@
-import GeoFormats
 import Hummingbird
 import RaceKitCore
 import RaceLive

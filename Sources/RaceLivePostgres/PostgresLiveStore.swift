@@ -178,16 +178,28 @@ public final class PostgresLiveStore: LiveStore {
 
     /// The credential with this hash, if any.
     public func credential(hash: String) async throws -> StoredCredential? {
-        guard
-            let row = try await rows(
-                "SELECT race_id, role, participant, expires_at FROM credentials WHERE hash = \(hash)",
-                as: (String, String, String?, Double?).self
-            ).first
-        else { return nil }
-        guard let role = CredentialRole(rawValue: row.1) else {
-            throw LiveStoreError.corrupt("credential role \"\(row.1)\"")
-        }
-        return StoredCredential(hash: hash, raceID: row.0, role: role, participant: row.2, expiresAt: row.3)
+        try await rows(
+            "SELECT hash, race_id, role, participant, expires_at FROM credentials WHERE hash = \(hash)",
+            as: CredentialColumns.self
+        ).first.map(Self.credential)
+    }
+
+    /// A race's credentials of one role, soonest expiry first (an index range on race and role).
+    public func credentials(raceID: String, role: CredentialRole) async throws -> [StoredCredential] {
+        try await rows(
+            """
+            SELECT hash, race_id, role, participant, expires_at FROM credentials
+            WHERE race_id = \(raceID) AND role = \(role.rawValue)
+            ORDER BY expires_at IS NULL, expires_at, hash
+            """, as: CredentialColumns.self
+        ).map(Self.credential)
+    }
+
+    /// Deletes a race's credential; whether there was one.
+    public func deleteCredential(hash: String, raceID: String) async throws -> Bool {
+        try await !rows(
+            "DELETE FROM credentials WHERE hash = \(hash) AND race_id = \(raceID) RETURNING hash", as: String.self
+        ).isEmpty
     }
 
     /// Stores a join code's hash.
@@ -283,6 +295,16 @@ public final class PostgresLiveStore: LiveStore {
                bearing, battery, stop, text, round
         FROM log_entries WHERE race_id = \(raceID) AND seq > \(sequence) ORDER BY seq
         """
+    }
+
+    /// A credentials row: hash, race_id, role, participant, expires_at.
+    private typealias CredentialColumns = (String, String, String, String?, Double?)
+
+    private static func credential(_ row: CredentialColumns) throws -> StoredCredential {
+        guard let role = CredentialRole(rawValue: row.2) else {
+            throw LiveStoreError.corrupt("credential role \"\(row.2)\"")
+        }
+        return StoredCredential(hash: row.0, raceID: row.1, role: role, participant: row.3, expiresAt: row.4)
     }
 
     /// The advisory lock key `migrate()` holds ("racekit" and 1 in ASCII).

@@ -80,5 +80,11 @@ enum PostgresMigrations {
                 "ALTER TABLE races ADD COLUMN is_public BOOLEAN NOT NULL DEFAULT FALSE",
             ]
         ),
+        // Listing a race's share links (to revoke one) reads its credentials by race and role
+        // instead of scanning every race's.
+        (
+            3,
+            ["CREATE INDEX credentials_by_race_role ON credentials (race_id, role)"]
+        ),
     ]
 }

@@ -18,9 +18,10 @@ public enum LiveServer {
         return store
     }
 
-    /// The router with every route of the API (``LiveAPI``) and request logging.
+    /// The router with every route of the API (``LiveAPI``) and request logging; HEAD wherever
+    /// GET is (the GET answer without its body).
     public static func makeRouter(api: LiveAPI) -> Router<BasicRequestContext> {
-        let router = Router()
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.middlewares.add(LogRequestsMiddleware(.info))
         api.addRoutes(to: router)
         return router

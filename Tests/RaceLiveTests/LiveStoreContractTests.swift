@@ -17,7 +17,7 @@ import Testing
         var store = try await SQLiteLiveStore(path: path)
         try await store.migrate()
         try await store.migrate()
-        #expect(try await store.schemaVersion() == 2)
+        #expect(try await store.schemaVersion() == 3)
         try await store.createRace(StoredRace(id: "r", raceFile: "{}", createdAt: 1))
         try await store.close()
         store = try await SQLiteLiveStore(path: path)
@@ -94,6 +94,36 @@ import Testing
         let link = StoredCredential(hash: "cd34", raceID: "r", role: .viewer, expiresAt: 1_800_000_000.5)
         try await store.addCredential(link)
         #expect(try await store.credential(hash: "cd34") == link)
+        try await made.dispose()
+    }
+
+    /// Share links are listed per race and role (soonest expiry first) and revoked by deleting
+    /// their credential, which then no longer authorises anything; another race's is untouchable.
+    @Test(arguments: TestStoreKind.allCases) func credentialsAreListedByRaceAndRoleAndDeleted(_ kind: TestStoreKind)
+        async throws
+    {
+        let made = try await TestStores.make(kind)
+        let store = made.store
+        for race in ["r", "other"] { try await store.createRace(StoredRace(id: race, raceFile: "{}", createdAt: 0)) }
+        let late = StoredCredential(hash: "v-late", raceID: "r", role: .viewer, expiresAt: 2_000)
+        let soon = StoredCredential(hash: "v-soon", raceID: "r", role: .viewer, expiresAt: 1_000.5)
+        let tie = StoredCredential(hash: "v-tie", raceID: "r", role: .viewer, expiresAt: 2_000)
+        let never = StoredCredential(hash: "v-never", raceID: "r", role: .viewer)
+        let elsewhere = StoredCredential(hash: "v-other", raceID: "other", role: .viewer, expiresAt: 1)
+        let organiser = StoredCredential(hash: "o", raceID: "r", role: .organiser)
+        for credential in [late, never, soon, organiser, elsewhere, tie] { try await store.addCredential(credential) }
+
+        #expect(try await store.credentials(raceID: "r", role: .viewer) == [soon, late, tie, never])
+        #expect(try await store.credentials(raceID: "r", role: .organiser) == [organiser])
+        #expect(try await store.credentials(raceID: "r", role: .participant) == [])
+        #expect(try await store.credentials(raceID: "nope", role: .viewer) == [])
+
+        #expect(try await store.deleteCredential(hash: "v-late", raceID: "r"))
+        #expect(try await store.credential(hash: "v-late") == nil)
+        #expect(try await !store.deleteCredential(hash: "v-late", raceID: "r"))  // already gone
+        #expect(try await !store.deleteCredential(hash: "v-other", raceID: "r"))  // another race's
+        #expect(try await store.credential(hash: "v-other") == elsewhere)
+        #expect(try await store.credentials(raceID: "r", role: .viewer) == [soon, tie, never])
         try await made.dispose()
     }
 

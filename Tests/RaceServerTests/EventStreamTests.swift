@@ -56,4 +56,32 @@ import Testing
         #expect(await runner.viewerCount == 0)
         try await store.close()
     }
+
+    /// When the race ends its viewers (a share link revoked, the race file replaced), an open
+    /// stream ends instead of living on with heartbeats, so its viewer reconnects and is checked
+    /// again.
+    @Test(.timeLimit(.minutes(1))) func aStreamEndsWhenTheRaceEndsItsViewers() async throws {
+        let store = try await SQLiteLiveStore(path: nil)
+        try await store.migrate()
+        let race = try #require(
+            RaceFile.decode(try JSONParser.parse(Array(LiveServerFlowTests.raceText.utf8), file: "race")).race)
+        try await store.createRace(StoredRace(id: "r", raceFile: LiveServerFlowTests.raceText, createdAt: 0))
+        let runner = try await LiveRaceRunner(raceID: "r", race: race, store: store)
+        _ = try await runner.submit([.organiser(.start(time: LiveServerFlowTests.start))], recordedAt: 0)
+        let transcript = Transcript()
+        let stream = StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500)
+        let task = Task {
+            try await stream.run { text in transcript.append(text) }
+            transcript.append("closed")
+        }
+        // Subscribed once the first standings are out.
+        while !transcript.all.contains(where: { $0.contains("event: standings") }) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        await runner.finishViewers()
+        for _ in 0..<500 where !transcript.all.contains("closed") { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(transcript.all.last == "closed")
+        task.cancel()
+        try await store.close()
+    }
 }

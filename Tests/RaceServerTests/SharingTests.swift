@@ -2,7 +2,9 @@ import Foundation
 import GeoFormats
 import Hummingbird
 import HummingbirdTesting
+import LiveStoreTestSupport
 import RaceKitCore
+import RaceServer
 import Testing
 
 /// Share links (read-only viewer tokens that expire) and public races (anyone may join by the
@@ -59,6 +61,67 @@ import Testing
                     body: ServerHarness.body("[]"))
                 #expect(array.status == .badRequest, "\(path)")
             }
+        }
+    }
+
+    /// The organiser lists the links that still work and revokes one: its token stops working
+    /// at once, the others go on, and an id that names no link of this race is 404.
+    @Test(arguments: TestStoreKind.allCases) func aShareLinkIsListedAndRevoked(_ kind: TestStoreKind) async throws {
+        let clock = ManualClock(LiveServerFlowTests.start - 60)
+        try await ServerHarness.withServer(kind, clock: clock) { client in
+            let race = try await RaceFixture.make(client)
+            let other = try await RaceFixture.make(client)
+            func makeLink(_ seconds: Int) async throws -> (id: String, token: String) {
+                let made = try ServerHarness.json(
+                    try await client.execute(
+                        uri: "/races/\(race.raceID)/share-links", method: .post, headers: race.organiser,
+                        body: ServerHarness.body(#"{"expiresInSeconds": \#(seconds)}"#)))
+                return (try #require(made["id"]?.string), try #require(made["token"]?.string))
+            }
+            func listed() async throws -> [String] {
+                let list = try await client.execute(
+                    uri: "/races/\(race.raceID)/share-links", method: .get, headers: race.organiser)
+                #expect(list.status == .ok)
+                return try ServerHarness.json(list)["links"]?.array?.compactMap { $0["id"]?.string } ?? []
+            }
+            func reads(_ token: String) async throws -> HTTPResponse.Status {
+                try await client.execute(
+                    uri: "/races/\(race.raceID)/standings", method: .get, headers: ServerHarness.bearer(token)
+                ).status
+            }
+            func revoke(_ id: String, in raceID: String, as organiser: HTTPFields) async throws -> TestResponse {
+                try await client.execute(uri: "/races/\(raceID)/share-links/\(id)", method: .delete, headers: organiser)
+            }
+            let day = try await makeLink(86_400), hour = try await makeLink(3_600), minute = try await makeLink(60)
+            // The id names the link without giving away its token or the hash it is stored under.
+            #expect(hour.id.count == 16 && hour.id.allSatisfy(\.isHexDigit))
+            #expect(hour.id == ShareLinkID.of(credentialHash: SecretToken.hash(hour.token)))
+            #expect(!hour.token.contains(hour.id) && !SecretToken.hash(hour.token).contains(hour.id))
+            #expect(Set([day.id, hour.id, minute.id]).count == 3)
+            #expect(try await listed() == [minute.id, hour.id, day.id])
+            clock.now += 61
+            #expect(try await listed() == [hour.id, day.id])  // expired links are not listed
+
+            #expect(try await reads(hour.token) == .ok)
+            let revoked = try await revoke(hour.id, in: race.raceID, as: race.organiser)
+            #expect(revoked.status == .noContent)
+            let refused = try await client.execute(
+                uri: "/races/\(race.raceID)/standings", method: .get, headers: ServerHarness.bearer(hour.token))
+            #expect(refused.status == .unauthorized)
+            #expect(try ServerHarness.json(refused)["code"]?.string == "unauthorized")
+            #expect(try await reads(day.token) == .ok)
+            #expect(try await listed() == [day.id])
+
+            let again = try await revoke(hour.id, in: race.raceID, as: race.organiser)
+            #expect(again.status == .notFound)
+            #expect(try ServerHarness.json(again)["code"]?.string == "not-found")
+            #expect(try await revoke("0123456789abcdef", in: race.raceID, as: race.organiser).status == .notFound)
+            // Another race's organiser cannot name this race's link through their own race.
+            #expect(try await revoke(day.id, in: other.raceID, as: other.organiser).status == .notFound)
+            #expect(try await revoke(day.id, in: race.raceID, as: other.organiser).status == .forbidden)
+            #expect(try await revoke(day.id, in: race.raceID, as: ServerHarness.bearer(day.token)).status == .forbidden)
+            #expect(try await reads(day.token) == .ok)
+            #expect(try await revoke(day.id, in: "r-nope", as: race.organiser).status == .notFound)
         }
     }
 

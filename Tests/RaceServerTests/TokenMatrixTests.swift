@@ -51,6 +51,9 @@ import Testing
                 (.get, "/races/\(a)", "", readers),
                 (.put, "/races/\(a)", LiveServerFlowTests.raceText, ["organiserA"]),
                 (.post, "/races/\(a)/share-links", "{}", ["organiserA"]),
+                (.get, "/races/\(a)/share-links", "", ["organiserA"]),
+                // An id of no link: the organiser's answer is 404, and viewer A's link lives on.
+                (.delete, "/races/\(a)/share-links/0123456789abcdef", "", ["organiserA"]),
                 (.put, "/races/\(a)/public", #"{"public": false}"#, ["organiserA"]),
                 (.get, "/races/\(a)/live", "", readers),
                 (.get, "/races/\(a)/positions", "", readers),

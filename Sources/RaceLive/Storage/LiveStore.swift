@@ -33,6 +33,12 @@ public protocol LiveStore: Sendable {
     func addCredential(_ credential: StoredCredential) async throws
     /// The credential whose hash is `hash`, if any.
     func credential(hash: String) async throws -> StoredCredential?
+    /// Race `raceID`'s credentials of `role` (expired ones too), soonest expiry first and those
+    /// that never expire last, ties by hash.
+    func credentials(raceID: String, role: CredentialRole) async throws -> [StoredCredential]
+    /// Deletes race `raceID`'s credential whose hash is `hash` (revoking it at once); whether there
+    /// was one. A credential of another race is left alone.
+    func deleteCredential(hash: String, raceID: String) async throws -> Bool
 
     /// Stores a join code (only its hash).
     func addJoinCode(_ code: StoredJoinCode) async throws

@@ -125,17 +125,26 @@ public actor SQLiteLiveStore: LiveStore {
 
     /// The credential with this hash, if any.
     public func credential(hash: String) async throws -> StoredCredential? {
-        guard
-            let row = try await read(
-                "SELECT hash, race_id, role, participant, expires_at FROM credentials WHERE hash = ?", [.text(hash)]
-            ).first
-        else { return nil }
-        guard let role = row.column("role")?.string.flatMap(CredentialRole.init(rawValue:)) else {
-            throw LiveStoreError.corrupt("credential role \(row.column("role") ?? .null)")
-        }
-        return StoredCredential(
-            hash: hash, raceID: row.column("race_id")?.string ?? "", role: role,
-            participant: row.column("participant")?.string, expiresAt: row.column("expires_at")?.double)
+        try await read(
+            "SELECT hash, race_id, role, participant, expires_at FROM credentials WHERE hash = ?", [.text(hash)]
+        ).first.map(Self.credential)
+    }
+
+    /// A race's credentials of one role, soonest expiry first (an index range on race and role).
+    public func credentials(raceID: String, role: CredentialRole) async throws -> [StoredCredential] {
+        try await read(
+            """
+            SELECT hash, race_id, role, participant, expires_at FROM credentials WHERE race_id = ? AND role = ?
+            ORDER BY expires_at IS NULL, expires_at, hash
+            """, [.text(raceID), .text(role.rawValue)]
+        ).map(Self.credential)
+    }
+
+    /// Deletes a race's credential; whether there was one.
+    public func deleteCredential(hash: String, raceID: String) async throws -> Bool {
+        try await !read(
+            "DELETE FROM credentials WHERE hash = ? AND race_id = ? RETURNING hash", [.text(hash), .text(raceID)]
+        ).isEmpty
     }
 
     /// Stores a join code's hash.
@@ -238,6 +247,15 @@ public actor SQLiteLiveStore: LiveStore {
 
     private static func isUniqueViolation(_ error: SQLiteError) -> Bool {
         [.constraint, .constraintPrimaryKeyFailed, .constraintUniqueFailed].contains(error.reason)
+    }
+
+    private static func credential(_ row: SQLiteRow) throws -> StoredCredential {
+        guard let role = row.column("role")?.string.flatMap(CredentialRole.init(rawValue:)) else {
+            throw LiveStoreError.corrupt("credential role \(row.column("role") ?? .null)")
+        }
+        return StoredCredential(
+            hash: row.column("hash")?.string ?? "", raceID: row.column("race_id")?.string ?? "", role: role,
+            participant: row.column("participant")?.string, expiresAt: row.column("expires_at")?.double)
     }
 
     private static func race(_ row: SQLiteRow) -> StoredRace {

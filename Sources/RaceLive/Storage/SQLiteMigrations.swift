@@ -75,5 +75,11 @@ enum SQLiteMigrations {
                 "ALTER TABLE races ADD COLUMN is_public INTEGER NOT NULL DEFAULT 0",
             ]
         ),
+        // Listing a race's share links (to revoke one) reads its credentials by race and role
+        // instead of scanning every race's.
+        (
+            3,
+            ["CREATE INDEX credentials_by_race_role ON credentials (race_id, role)"]
+        ),
     ]
 }

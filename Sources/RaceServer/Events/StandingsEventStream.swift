@@ -7,8 +7,8 @@ import ServiceLifecycle
 ///
 /// A viewer never queues more than a few signals: changes collapse to "something changed"
 /// and the newest standings are sent, so a slow viewer skips states instead of buffering them.
-/// The stream closes once the race has ended and the viewer has the final standings, and on
-/// the server's graceful shutdown.
+/// The stream closes once the race has ended and the viewer has the final standings, when the
+/// race ends its viewers (`LiveRaceRunner.finishViewers()`), and on the server's graceful shutdown.
 struct StandingsEventStream: Sendable {
     let runner: LiveRaceRunner
     /// The last sequence the viewer has (−1: none).
@@ -26,6 +26,9 @@ struct StandingsEventStream: Sendable {
         let updates = await runner.updates()
         let feeder = Task {
             for await _ in updates { continuation.yield(.changed) }
+            // The race ended its viewers (its file replaced, a share link revoked): close this
+            // stream too, so the viewer reconnects and is checked again.
+            continuation.finish()
         }
         let interval = heartbeatSeconds
         let ticker = Task {

@@ -1,4 +1,3 @@
-import GeoFormats
 import Hummingbird
 import RaceKitCore
 import RaceLive
@@ -16,34 +15,6 @@ extension LiveAPI {
         }
         _ = try await Authorization.require(
             request, store: hub.store, race: raceID, roles: [.organiser, .participant, .viewer], now: hub.clock())
-    }
-
-    /// A share link for spectators (organiser): a viewer token that reads this race only (its
-    /// summary, standings, events, positions and live page) until it expires.
-    /// Body `{"expiresInSeconds"?}` (default a day, at most a year).
-    func makeShareLink(_ request: Request, _ raceID: String) async throws -> Response {
-        _ = try await existingRunner(raceID)
-        _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser])
-        let json = try await JSONResponse.body(of: request, limit: 4096)
-        guard case .object = json else { throw APIError.badRequest("the body must be a JSON object", path: "") }
-        var expiresIn = settings.defaultJoinCodeLifetimeSeconds
-        if let value = json["expiresInSeconds"] {
-            guard case .number(let n) = value, n > 0, n <= 366 * 86_400 else {
-                throw APIError.badRequest(
-                    "expiresInSeconds must be a number of seconds from 1 to a year", path: "/expiresInSeconds")
-            }
-            expiresIn = n
-        }
-        let token = SecretToken.generate()
-        let expiresAt = hub.clock() + expiresIn
-        try await hub.store.addCredential(
-            StoredCredential(hash: SecretToken.hash(token), raceID: raceID, role: .viewer, expiresAt: expiresAt))
-        return JSONResponse.make(
-            .object([
-                JSONMember("token", .string(token)),
-                JSONMember("expiresAt", .string(Timestamp.format(expiresAt.rounded(.down)))),
-                JSONMember("live", .string("/races/\(raceID)/live?token=\(token)")),
-            ]), status: .created)
     }
 
     /// Opens the race to anyone or closes it to invitations only (organiser): `{"public": Bool}`.

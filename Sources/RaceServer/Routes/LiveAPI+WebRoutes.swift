@@ -12,6 +12,13 @@ extension LiveAPI {
         router.post("/races/{race}/share-links") { request, context in
             try await makeShareLink(request, try context.parameters.require("race"))
         }
+        router.get("/races/{race}/share-links") { request, context in
+            try await shareLinks(request, try context.parameters.require("race"))
+        }
+        router.delete("/races/{race}/share-links/{link}") { request, context in
+            try await revokeShareLink(
+                request, try context.parameters.require("race"), try context.parameters.require("link"))
+        }
         router.put("/races/{race}/public") { request, context in
             try await setPublic(request, try context.parameters.require("race"))
         }

@@ -21,7 +21,9 @@ public struct LiveAPI: Sendable {
         self.settings = settings
     }
 
-    /// Registers every route on `router`.
+    /// Registers every route on `router`, and the answers to requests none takes: 405 with
+    /// `Allow` for a method a path does not have, 404 for a path the API does not have. Build the
+    /// router with `.autoGenerateHeadEndpoints` (as ``LiveServer/makeRouter(api:)`` does) for HEAD.
     public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
         router.add(middleware: RequestLimitsMiddleware(settings: settings))
         router.get("/health") { _, _ in JSONResponse.make(.object([JSONMember("status", .string("ok"))])) }
@@ -54,6 +56,8 @@ public struct LiveAPI: Sendable {
             try await events(request, try context.parameters.require("race"))
         }
         addWebRoutes(to: router)
+        // Last, so that it wraps only the router's answer to requests no route takes.
+        router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes.map { ($0.path, $0.method) }))
     }
 
     // MARK: - Organiser

@@ -39,23 +39,88 @@ struct OpenAPIConformance: Sendable {
         return best.map { ($0.template, $0.operation) }
     }
 
-    /// What in an exchange disagrees with the document (empty when it conforms).
+    /// The methods the document gives the path `template` (`GET`, `POST`, …), sorted.
+    func methods(template: String) -> [String] {
+        guard case .object(let members)? = root["paths"]?[template] else { return [] }
+        let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+        return members.map(\.key).filter(methods.contains).map { $0.uppercased() }.sorted()
+    }
+
+    /// The path template a concrete `path` (a query is ignored) falls under, whatever its methods.
+    func template(of path: String) -> String? {
+        let methods = ["get", "put", "post", "delete", "patch"]
+        return methods.lazy.compactMap { operation(method: $0, path: path)?.template }.first
+    }
+
+    /// What in an exchange disagrees with the document (empty when it conforms). HEAD is GET's
+    /// operation without a body; a method the path lacks must be 405 with `Allow` listing the
+    /// path's methods (HEAD with GET), and a path the document lacks 404, each with the
+    /// document's error body.
     func problems(method: String, path: String, response: TestResponse) -> [String] {
+        if method == "HEAD", operation(method: "HEAD", path: path) == nil, operation(method: "GET", path: path) != nil {
+            let problems = self.problems(method: "GET", path: path, response: response, bodyless: true)
+            return response.body.readableBytes == 0 ? problems : problems + ["HEAD \(path): a body"]
+        }
+        guard operation(method: method, path: path) == nil else {
+            return problems(method: method, path: path, response: response, bodyless: false)
+        }
+        // Each answer to HEAD is checked without its body, which the server leaves out.
+        func documentedError(_ reference: String, _ name: String) -> [String] {
+            let documented = JSONValue.object([JSONMember("$ref", .string(reference))])
+            if method == "HEAD" {
+                let problems = contentType(response, documented, name).problems
+                return response.body.readableBytes == 0 ? problems : problems + ["\(name): a body"]
+            }
+            return body(response, documented, name)
+        }
+        guard let template = template(of: path) else {
+            let name = "\(method) \(path) (no such path) → \(response.status.code)"
+            guard response.status == .notFound else { return ["\(name): expected 404"] }
+            return documentedError("#/components/responses/Error", name)
+        }
+        let name = "\(method) \(template) (no such operation) → \(response.status.code)"
+        guard response.status == .methodNotAllowed else { return ["\(name): expected 405"] }
+        var allowed = methods(template: template)
+        if allowed.contains("GET"), !allowed.contains("HEAD") { allowed = (allowed + ["HEAD"]).sorted() }
+        let header = response.headers[.allow]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let problems = header?.sorted() == allowed ? [] : ["\(name): Allow \(header ?? []), expected \(allowed)"]
+        return problems + documentedError("#/components/responses/MethodNotAllowed", name)
+    }
+
+    /// ``problems(method:path:response:)`` for a documented operation (`bodyless`: a HEAD answer).
+    func problems(method: String, path: String, response: TestResponse, bodyless: Bool) -> [String] {
         guard let (template, operation) = operation(method: method, path: path) else {
             return ["\(method) \(path): no such operation in docs/openapi.yaml"]
         }
         let name = "\(method) \(template) → \(response.status.code)"
-        guard let documented = operation["responses"]?[String(response.status.code)].map(resolve) else {
+        guard let documented = operation["responses"]?[String(response.status.code)] else {
             return ["\(name): status not documented"]
         }
+        return bodyless ? contentType(response, documented, name).problems : body(response, documented, name)
+    }
+
+    /// The answer's content type against the documented response's (`$ref` followed): the
+    /// documented content for it, or the problems.
+    func contentType(_ response: TestResponse, _ documented: JSONValue, _ name: String) -> (
+        type: String?, content: JSONValue?, problems: [String]
+    ) {
+        let documented = resolve(documented)
         let type = response.headers[.contentType]?.split(separator: ";").first.map {
             $0.trimmingCharacters(in: .whitespaces)
         }
-        guard case .object(let contents)? = documented["content"] else {
-            return response.body.readableBytes == 0 ? [] : ["\(name): a body where the document has none"]
-        }
+        guard case .object(let contents)? = documented["content"] else { return (type, nil, []) }
         guard let type, let content = contents.first(where: { $0.key == type })?.value else {
-            return ["\(name): content type \(type ?? "none") not documented"]
+            return (type, nil, ["\(name): content type \(type ?? "none") not documented"])
+        }
+        return (type, content, [])
+    }
+
+    /// The answer's content type and body against the documented response (`$ref` followed).
+    func body(_ response: TestResponse, _ documented: JSONValue, _ name: String) -> [String] {
+        let (type, content, problems) = contentType(response, documented, name)
+        guard problems.isEmpty else { return problems }
+        guard let content else {
+            return response.body.readableBytes == 0 ? [] : ["\(name): a body where the document has none"]
         }
         guard type == "application/json", let schema = content["schema"] else { return [] }
         do {

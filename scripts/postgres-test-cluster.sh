@@ -123,8 +123,10 @@ start() {
         )" >/dev/null; then
             echo "postgres://$user@127.0.0.1:$port/$database" >"$state/url"
             # The database the URL names (tests make their own databases beside it).
-            as_owner "$bin/createdb" -h "$folder" -p "$port" -U "$user" "$database" ||
+            as_owner "$bin/createdb" -h "$folder" -p "$port" -U "$user" "$database" || {
+                stop_quietly
                 die "createdb $database failed"
+            }
             url
             return
         fi
@@ -157,8 +159,10 @@ stop() {
 run() {
     [[ $# -gt 0 ]] || die "usage: $0 run COMMAND [ARGUMENT…]"
     local cluster_url
+    # Started first, the trap set after: a start refused because another run's cluster is up
+    # must not stop that cluster on its way out.
+    cluster_url=$(start) || exit 1
     trap stop_quietly EXIT
-    cluster_url=$(start)
     trap 'exit 130' INT TERM
     echo "postgres-test-cluster: PostgreSQL for the tests at $cluster_url" >&2
     RACEKIT_TEST_POSTGRES_URL="$cluster_url" RACEKIT_REQUIRE_POSTGRES=1 "$@"

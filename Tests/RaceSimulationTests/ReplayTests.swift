@@ -126,6 +126,25 @@ struct ReplayTests {
         #expect(flags.contains { $0.kind == .noApproach })
     }
 
+    @Test("the HTML report lists the stops' categories and descriptions; only web addresses become links")
+    func stopDetails() throws {
+        let plain = RaceReport(replay: try Self.replay([3.0]), startEpoch: nil).html
+        #expect(!plain.contains("<h2>Stops</h2>"))  // no stop has any: no table
+        var race = Self.race
+        race.stops[1].category = "Parking <Area>"
+        race.stops[1].description = "Behind the church & left"
+        race.stops[1].link = "https://example.org/s1"
+        race.stops[2].link = "javascript:alert(1)"
+        var columns = PositionColumns()
+        Self.run(speed: 3.0, participant: 0, into: &columns)
+        let result = try RaceReplay(race: race).run(ReplayInput(names: ["R0"], positions: columns))
+        let html = RaceReport(replay: result, startEpoch: nil).html
+        #expect(html.contains("<h2>Stops</h2>"))
+        #expect(html.contains("Parking &lt;Area&gt;") && html.contains("Behind the church &amp; left"))
+        #expect(html.contains("<a href=\"https://example.org/s1\" rel=\"noopener noreferrer\">S1</a>"))
+        #expect(!html.contains("javascript:"))
+    }
+
     @Test("the same input gives byte-identical JSON")
     func determinism() throws {
         let a = RaceReport(replay: try Self.replay([2.0, 3.0, 3.5]), startEpoch: 1_777_000_000).json.serialized()

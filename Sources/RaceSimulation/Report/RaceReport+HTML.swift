@@ -12,7 +12,7 @@ import Darwin
 
 extension RaceReport {
     /// A self-contained HTML report (no network): an SVG map of the stops, fences and tracks,
-    /// the standings, the split table with leg ranks, and a chart of each participant's
+    /// the stops' categories and descriptions when the race has them, the standings, the split table with leg ranks, and a chart of each participant's
     /// progress over time (the leader on top).
     public var html: String {
         let names = replay.input.names
@@ -38,6 +38,7 @@ extension RaceReport {
 
             """
         page += "<h2>Map</h2>\n" + map(colour) + "\n"
+        page += stopDetailsTable
         // One points figure: the game's when a mode is played (its rules may take points away),
         // else the stops' sum.
         let showPoints = game == nil && race.stops.contains { $0.points != nil }

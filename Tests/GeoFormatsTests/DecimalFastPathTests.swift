@@ -60,6 +60,23 @@ struct DecimalFastPathTests {
         }
     }
 
+    @Test("the checked division and the exact 128-bit quotient agree", arguments: 0..<4)
+    func checkedDivision(seed: UInt64) {
+        var random = SplitMix64(seed: 100 + seed)
+        for _ in 0..<50_000 {
+            let digits = 15 + Int(random.next() % 5)  // 15…19 significant digits
+            var low: UInt64 = 1
+            for _ in 1..<digits { low *= 10 }
+            let dividend = low + random.next() % (low * 9)
+            let fractionDigits = Int(random.next() % 20)
+            var divisor: UInt64 = 1
+            for _ in 0..<fractionDigits { divisor *= 10 }
+            let checked = DecimalFastPath.checkedQuotient(dividend, fractionDigits: fractionDigits)
+            let exact = DecimalFastPath.quotient(dividend, divisor)
+            #expect(checked.bitPattern == exact.bitPattern, "\(dividend) / 10^\(fractionDigits)")
+        }
+    }
+
     @Test("not numbers, or not decided here", arguments: ["", "-", "+", ".", "-.", "e5", "x1"])
     func notNumbers(text: String) {
         #expect(scan(text) == nil)

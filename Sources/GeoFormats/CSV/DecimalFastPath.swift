@@ -68,11 +68,30 @@ enum DecimalFastPath {
         if digits <= 15 && fractionDigits <= 22 {
             magnitude = Double(mantissa) / doublePowersOfTen[fractionDigits]
         } else if fractionDigits <= 19 && i - start < DecimalFastPath.longestForStrtod {
-            magnitude = quotient(mantissa, integerPowersOfTen[fractionDigits])
+            magnitude = checkedQuotient(mantissa, fractionDigits: fractionDigits)
         } else {
             return nil
         }
         return (negative ? -magnitude : magnitude, i)
+    }
+
+    /// `dividend / 10^fractionDigits` correctly rounded, for a non-zero dividend below 10¹⁹ and
+    /// at most 19 fraction digits: one floating-point division when its exact residual shows that
+    /// the result is the nearest double (most of the time), else ``quotient(_:_:)``.
+    @inline(__always)
+    static func checkedQuotient(_ dividend: UInt64, fractionDigits: Int) -> Double {
+        let power = doublePowersOfTen[fractionDigits]
+        let rounded = Double(dividend)
+        let estimate = rounded / power
+        // rounded − estimate·power is exact (the remainder of a correctly rounded division), and so
+        // is dividend − rounded: their sum, (dividend / power − estimate)·power, is rounded once.
+        let lost = Int64(bitPattern: dividend &- UInt64(rounded))
+        let residual = rounded.addingProduct(-estimate, power) + Double(lost)
+        // Nearest when the error is below half the smaller gap to a neighbour (the gap below a
+        // power of two is half the one above); the margin covers the residual's one rounding.
+        let gap = estimate.significandBitPattern == 0 ? estimate.ulp / 2 : estimate.ulp
+        if abs(residual) < 0.45 * gap * power { return estimate }
+        return quotient(dividend, integerPowersOfTen[fractionDigits])
     }
 
     /// `dividend / divisor` correctly rounded (to nearest, ties to even), for a non-zero dividend

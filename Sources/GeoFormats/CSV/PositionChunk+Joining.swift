@@ -1,4 +1,3 @@
-import Dispatch
 import GeoCore
 
 extension PositionChunk {
@@ -6,10 +5,12 @@ extension PositionChunk {
     /// when the whole file breaks a rule no chunk sees alone (a time earlier than the previous
     /// chunk's last one) or has no rows, so that the sequential reader reports it.
     /// - Parameters:
-    ///   - chunks: the chunks, in file order.
+    ///   - chunks: the chunks, in file order; the first one's columns become the table's.
     ///   - bytes: the file the chunks were read from (participant names are in it).
     ///   - headerLine: the header's line; the first chunk starts on the line after it.
-    static func join(_ chunks: [PositionChunk], bytes: UnsafeBufferPointer<UInt8>, headerLine: Int) -> PositionTable? {
+    static func join(_ chunks: inout [PositionChunk], bytes: UnsafeBufferPointer<UInt8>, headerLine: Int)
+        -> PositionTable?
+    {
         var lastTime = -Double.infinity
         for chunk in chunks where chunk.count > 0 {
             guard chunk.time[0] >= lastTime else { return nil }
@@ -59,67 +60,33 @@ extension PositionChunk {
             line += chunk.lineCount
         }
 
-        if chunks.count == 1, globalIndices[0].indices.allSatisfy({ globalIndices[0][$0] == $0 }) {
-            // One chunk numbered as the file: its columns are the table's, without a copy.
-            var chunk = chunks[0]
-            let offset = firstLines[0]
-            chunk.line.withUnsafeMutableBufferPointer { lines in
-                for i in lines.indices { lines[i] &+= offset }
+        // The first chunk's columns grow into the table's (the first chunk reserves room for the
+        // whole file): renumbered in place if need be, then the other chunks appended.
+        var table = chunks[0]
+        chunks[0] = PositionChunk()  // `table` now holds the only reference to its columns
+        if !globalIndices[0].indices.allSatisfy({ globalIndices[0][$0] == $0 }) {
+            let map = globalIndices[0]
+            table.participant.withUnsafeMutableBufferPointer { rows in
+                for i in rows.indices { rows[i] = map[Int(rows[i])] }
             }
-            let columns = PositionColumns(
-                participant: chunk.participant, time: chunk.time, latitude: chunk.latitude,
-                longitude: chunk.longitude, accuracy: chunk.accuracy)
-            return PositionTable(columns: columns, participantNames: names, lines: chunk.line)
         }
-        let (maps, lineOffsets) = (globalIndices, firstLines)
+        let firstOffset = firstLines[0]
+        table.line.withUnsafeMutableBufferPointer { lines in
+            for i in lines.indices { lines[i] &+= firstOffset }
+        }
+        table.reserveCapacity(total)
+        for (k, chunk) in chunks.enumerated().dropFirst() {
+            let map = globalIndices[k], offset = firstLines[k]
+            table.participant.append(contentsOf: chunk.participant.lazy.map { map[Int($0)] })
+            table.time.append(contentsOf: chunk.time)
+            table.latitude.append(contentsOf: chunk.latitude)
+            table.longitude.append(contentsOf: chunk.longitude)
+            table.accuracy.append(contentsOf: chunk.accuracy)
+            table.line.append(contentsOf: chunk.line.lazy.map { $0 &+ offset })
+        }
         let columns = PositionColumns(
-            participant: concatenate(chunks.map(\.participant), total: total) { part, source, target in
-                maps[part].withUnsafeBufferPointer { map in
-                    for i in source.indices { target[i] = map[Int(source[i])] }
-                }
-            },
-            time: concatenate(chunks.map(\.time), total: total),
-            latitude: concatenate(chunks.map(\.latitude), total: total),
-            longitude: concatenate(chunks.map(\.longitude), total: total),
-            accuracy: concatenate(chunks.map(\.accuracy), total: total))
-        let lines = concatenate(chunks.map(\.line), total: total) { part, source, target in
-            let offset = lineOffsets[part]
-            for i in source.indices { target[i] = source[i] &+ offset }
-        }
-        return PositionTable(columns: columns, participantNames: names, lines: lines)
-    }
-
-    /// The parts one after the other, each part written by its own thread (a copy, unless `fill`
-    /// says how to write a part's values).
-    private static func concatenate<Element: Sendable>(
-        _ parts: [ContiguousArray<Element>], total: Int,
-        fill: (
-            @Sendable (_ part: Int, _ source: UnsafeBufferPointer<Element>, _ target: UnsafeMutablePointer<Element>)
-                -> Void
-        )? = nil
-    ) -> ContiguousArray<Element> {
-        var partStarts: [Int] = [0]
-        for part in parts { partStarts.append(partStarts[partStarts.count - 1] + part.count) }
-        let starts = partStarts
-        return ContiguousArray(unsafeUninitializedCapacity: total) { buffer, initialized in
-            // Each iteration writes only its own part of `buffer`.
-            nonisolated(unsafe) let target = buffer.baseAddress!
-            let write = { @Sendable (part: Int) in
-                parts[part].withUnsafeBufferPointer { source in
-                    guard let from = source.baseAddress else { return }
-                    if let fill {
-                        fill(part, source, target + starts[part])
-                    } else {
-                        (target + starts[part]).initialize(from: from, count: source.count)
-                    }
-                }
-            }
-            if parts.count == 1 {
-                write(0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: parts.count, execute: write)
-            }
-            initialized = total
-        }
+            participant: table.participant, time: table.time, latitude: table.latitude,
+            longitude: table.longitude, accuracy: table.accuracy)
+        return PositionTable(columns: columns, participantNames: names, lines: table.line)
     }
 }

@@ -30,11 +30,14 @@ struct PositionChunk {
     ///   - bytes: the whole file.
     ///   - range: the chunk's bytes, after the header.
     ///   - hasAccuracy: whether rows have the fifth, `accuracy`, field.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, hasAccuracy: Bool) -> PositionChunk? {
+    ///   - reservedBytes: how many bytes of rows to reserve room for: the chunk's, or the whole
+    ///     file's for the chunk the others are appended to.
+    static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, hasAccuracy: Bool, reservedBytes: Int
+    ) -> PositionChunk? {
         guard let base = bytes.baseAddress, !range.isEmpty else { return PositionChunk() }
         var chunk = PositionChunk()
-        let expectedRows = range.count / 24
-        chunk.reserveCapacity(expectedRows)
+        chunk.reserveCapacity(reservedBytes / 24)  // rows of the peers' files are longer
         var lastTime = -Double.infinity
         var lineStart = range.lowerBound
         while lineStart < range.upperBound {
@@ -123,7 +126,8 @@ struct PositionChunk {
         byte == ASCII.space || byte == ASCII.tab || byte == ASCII.carriageReturn
     }
 
-    private mutating func reserveCapacity(_ rows: Int) {
+    /// Reserves room for `rows` rows in every column.
+    mutating func reserveCapacity(_ rows: Int) {
         participant.reserveCapacity(rows)
         time.reserveCapacity(rows)
         latitude.reserveCapacity(rows)

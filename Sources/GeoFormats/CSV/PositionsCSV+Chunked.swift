@@ -31,22 +31,31 @@ extension PositionsCSV {
         return try bytes.withUnsafeBufferPointer { buffer throws(InputError) -> PositionTable? in
             var text = DelimitedText(file: file, bytes: buffer)
             let hasAccuracy = try text.readHeader(required: header, optional: optionalHeader) == 1
-            let ranges = LineAlignedRanges.split(buffer, from: min(text.offset, buffer.count), into: threads)
+            let start = min(text.offset, buffer.count)
+            let ranges = LineAlignedRanges.split(buffer, from: start, into: threads)
+            // The first chunk reserves room for every row: the others are appended to it.
+            let reserved = ranges.indices.map { $0 == 0 ? buffer.count - start : ranges[$0].count }
             var chunks: [PositionChunk?] = Array(repeating: nil, count: ranges.count)
             if ranges.count == 1 {
-                chunks[0] = PositionChunk.read(buffer, range: ranges[0], hasAccuracy: hasAccuracy)
+                chunks[0] = PositionChunk.read(
+                    buffer, range: ranges[0], hasAccuracy: hasAccuracy, reservedBytes: reserved[0])
             } else {
                 chunks.withUnsafeMutableBufferPointer { slots in
                     // Each iteration writes only its own slot; the file is only read.
                     nonisolated(unsafe) let (slots, buffer) = (slots, buffer)
                     DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
-                        slots[part] = PositionChunk.read(buffer, range: ranges[part], hasAccuracy: hasAccuracy)
+                        slots[part] = PositionChunk.read(
+                            buffer, range: ranges[part], hasAccuracy: hasAccuracy, reservedBytes: reserved[part])
                     }
                 }
             }
-            let read = chunks.compactMap { $0 }
-            guard read.count == chunks.count else { return nil }
-            return PositionChunk.join(read, bytes: buffer, headerLine: text.line)
+            var read: [PositionChunk] = []
+            for part in chunks.indices {
+                guard let chunk = chunks[part] else { return nil }
+                chunks[part] = nil  // `read` keeps the only reference, so joining grows it in place
+                read.append(chunk)
+            }
+            return PositionChunk.join(&read, bytes: buffer, headerLine: text.line)
         }
     }
 }

@@ -81,12 +81,23 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark(
-        "Load positions CSV, 1 M rows (~40 MB) from memory",
+        "Load positions CSV, 1 M rows (~40 MB) from memory, sequential reference",
         configuration: .init(metrics: [.wallClock, .throughput], maxIterations: 10)
     ) { benchmark in
         let bytes = positionsCSV(city)
         benchmark.startMeasurement()
         blackHole(try PositionsCSV.parse(bytes, file: "positions.csv"))
+    }
+
+    for threads in [1, 2] {
+        Benchmark(
+            "Load positions CSV, 1 M rows (~40 MB) from memory, \(threads) chunk(s) in parallel",
+            configuration: .init(metrics: [.wallClock, .throughput], maxIterations: 10)
+        ) { benchmark in
+            let bytes = positionsCSV(city)
+            benchmark.startMeasurement()
+            blackHole(try PositionsCSV.parse(bytes, file: "positions.csv", threads: threads))
+        }
     }
 
     eventBenchmarks()

@@ -20,6 +20,22 @@ public struct PositionColumns: Sendable, Equatable {
     /// Empty columns; append fixes to fill them.
     public init() {}
 
+    /// Columns filled elsewhere, such as the parts of a file read on several threads and joined.
+    /// - Precondition: the columns have equal lengths, and every coordinate is valid.
+    public init(
+        participant: ContiguousArray<Int32>, time: ContiguousArray<Seconds>, latitude: ContiguousArray<Degrees>,
+        longitude: ContiguousArray<Degrees>, accuracy: ContiguousArray<Meters>
+    ) {
+        precondition(
+            [time.count, latitude.count, longitude.count, accuracy.count].allSatisfy { $0 == participant.count },
+            "the columns have different lengths")
+        self.participant = participant
+        self.time = time
+        self.latitude = latitude
+        self.longitude = longitude
+        self.accuracy = accuracy
+    }
+
     /// Reserves room for `count` rows.
     public mutating func reserveCapacity(_ count: Int) {
         participant.reserveCapacity(count)

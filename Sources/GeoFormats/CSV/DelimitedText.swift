@@ -20,7 +20,8 @@ struct DelimitedText {
 
     let file: String
     let bytes: UnsafeBufferPointer<UInt8>
-    private var offset = 0
+    /// Where the next line starts (past the end once the input is read).
+    private(set) var offset = 0
     /// 1-based number of the line last returned by ``nextLine(into:)``.
     private(set) var line = 0
 

@@ -43,7 +43,9 @@ struct FenceCheckCommand: ParsableCommand {
 
     @OptionGroup var seed: SeedOption
 
-    @Option(parsing: .unconditional, help: "Threads for the query phase (\(OptionLimits.fenceCheckThreads.text)).")
+    @Option(
+        parsing: .unconditional,
+        help: "Threads reading --positions and for the query phase (\(OptionLimits.fenceCheckThreads.text)).")
     var threads: Int = 1
 
     @Option(
@@ -136,7 +138,7 @@ struct FenceCheckCommand: ParsableCommand {
             )
         }
         let stopTable = try StopsCSV.read(path: stops!)
-        let positionTable = try PositionsCSV.read(path: positions!)
+        let positionTable = try PositionsCSV.read(path: positions!, threads: threads)
         let folder = positions!.split(separator: "/").dropLast().last.map(String.init) ?? "positions"
         return (stopTable.ids, stopTable.fences, positionTable.columns, folder)
     }

@@ -61,6 +61,9 @@ struct FenceEventsCommand: ParsableCommand {
             "Metres per second above which a fix is rejected as a teleport (\(OptionLimits.fenceEventsMaxSpeed.text)).")
     var maxSpeed: Double = EventRules().maximumSpeedMetersPerSecond
 
+    @Option(parsing: .unconditional, help: "Threads reading --positions (\(OptionLimits.fenceEventsThreads.text)).")
+    var threads: Int = 1
+
     @Flag(help: "Do not look for stops crossed between two fixes.")
     var noCrossings = false
 
@@ -81,13 +84,14 @@ struct FenceEventsCommand: ParsableCommand {
             OptionLimits.exitConfirmSeconds.problem(exitConfirmSeconds),
             OptionLimits.minimumDwell.problem(minDwell),
             OptionLimits.requiredAccuracy.problem(requiredAccuracy),
-            OptionLimits.fenceEventsMaxSpeed.problem(maxSpeed))
+            OptionLimits.fenceEventsMaxSpeed.problem(maxSpeed),
+            OptionLimits.fenceEventsThreads.problem(threads))
     }
 
     func run() throws {
         try reportingInputErrors {
             let stopTable = try StopsCSV.read(path: stops)
-            let positionTable = try PositionsCSV.read(path: positions)
+            let positionTable = try PositionsCSV.read(path: positions, threads: threads)
             let detector = EventDetector(index: GridIndex(fences: stopTable.fences), rules: rules)
             let log = detector.detect(positionTable.columns)
             let writer = FenceEventWriter(stops: stopTable, positions: positionTable, json: json.isOn)

@@ -17,6 +17,7 @@ enum OptionLimits {
     static let minimumDwell = OptionRange("--min-dwell", 0...86_400, "seconds")
     static let requiredAccuracy = OptionRange("--required-accuracy", 0...10_000, "metres")
     static let fenceEventsMaxSpeed = OptionRange("--max-speed", 0.1...100_000, "m/s")
+    static let fenceEventsThreads = OptionRange("--threads", 1...256)
 
     // simulate
     static let simulateMaxSpeed = OptionRange("--max-speed", 0.1...1_000, "m/s")

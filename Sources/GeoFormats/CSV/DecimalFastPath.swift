@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a plain decimal (an optional sign, digits, an optional `.` and fraction) in place, where a
+/// field starts, and says where it stopped: the number step of the chunked positions reader, which
+/// parses while it splits instead of finding a field's end first.
+///
+/// Exact like ``RaceKitCore/DecimalParser``, which stays the reference: at most 15 significant
+/// digits take the same Clinger division (so the same double), 16 to 19 digits with at most 19
+/// fraction digits an exact integer division rounded to nearest-even. Anything else (an exponent,
+/// more digits) is left to the caller, who hands the whole field to `DecimalParser`.
+enum DecimalFastPath {
+    /// 10⁰…10²², exact doubles computed as `DecimalParser` computes them, so the Clinger division
+    /// is the same operation on the same operands.
+    private static let doublePowersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+    /// 10⁰…10¹⁹, the powers of ten a `UInt64` holds.
+    private static let integerPowersOfTen: [UInt64] = (0...19).map { k in
+        (0..<k).reduce(UInt64(1)) { power, _ in power * 10 }
+    }
+
+    /// `DecimalParser` gives numbers past its fast path to `strtod` only when they are shorter than
+    /// this; longer ones (runs of leading zeros) are not numbers to it, so they are not here either.
+    private static let longestForStrtod = 512
+
+    /// The number that starts at `start`, and the index of the first byte after it; `nil` when the
+    /// bytes there are no plain decimal or one this path does not decide (more than 19 significant
+    /// digits, too long a fraction).
+    /// - Parameters:
+    ///   - bytes: the text; only `start..<limit` is read.
+    ///   - start: where the number's first byte (sign or digit) is.
+    ///   - limit: where the number must end at the latest (the end of its line).
+    @inline(__always)
+    static func scan(_ bytes: UnsafePointer<UInt8>, from start: Int, to limit: Int) -> (value: Double, end: Int)? {
+        var i = start
+        var negative = false
+        if i < limit && (bytes[i] == ASCII.hyphenMinus || bytes[i] == ASCII.plus) {
+            negative = bytes[i] == ASCII.hyphenMinus
+            i += 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0  // significant digits, from the first non-zero one (as DecimalParser counts)
+        let integerStart = i
+        while i < limit, bytes[i] &- ASCII.zero < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- ASCII.zero)
+            if mantissa != 0 { digits += 1 }
+            i += 1
+        }
+        var sawDigit = i > integerStart
+        var fractionDigits = 0
+        if i < limit && bytes[i] == ASCII.period {
+            i += 1
+            let fractionStart = i
+            while i < limit, bytes[i] &- ASCII.zero < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- ASCII.zero)
+                if mantissa != 0 { digits += 1 }
+                i += 1
+            }
+            fractionDigits = i - fractionStart
+            sawDigit = sawDigit || fractionDigits > 0
+        }
+        guard sawDigit, digits <= 19 else { return nil }
+        let magnitude: Double
+        if digits <= 15 && fractionDigits <= 22 {
+            magnitude = Double(mantissa) / doublePowersOfTen[fractionDigits]
+        } else if fractionDigits <= 19 && i - start < DecimalFastPath.longestForStrtod {
+            magnitude = checkedQuotient(mantissa, fractionDigits: fractionDigits)
+        } else {
+            return nil
+        }
+        return (negative ? -magnitude : magnitude, i)
+    }
+
+    /// `dividend / 10^fractionDigits` correctly rounded, for a non-zero dividend below 10¹⁹ and
+    /// at most 19 fraction digits: one floating-point division when its exact residual shows that
+    /// the result is the nearest double (most of the time), else ``quotient(_:_:)``.
+    @inline(__always)
+    static func checkedQuotient(_ dividend: UInt64, fractionDigits: Int) -> Double {
+        let power = doublePowersOfTen[fractionDigits]
+        let rounded = Double(dividend)
+        let estimate = rounded / power
+        // rounded − estimate·power is exact (the remainder of a correctly rounded division), and so
+        // is dividend − rounded: their sum, (dividend / power − estimate)·power, is rounded once.
+        let lost = Int64(bitPattern: dividend &- UInt64(rounded))
+        let residual = rounded.addingProduct(-estimate, power) + Double(lost)
+        // Nearest when the error is below half the smaller gap to a neighbour (the gap below a
+        // power of two is half the one above); the margin covers the residual's one rounding.
+        let gap = estimate.significandBitPattern == 0 ? estimate.ulp / 2 : estimate.ulp
+        if abs(residual) < 0.45 * gap * power { return estimate }
+        return quotient(dividend, integerPowersOfTen[fractionDigits])
+    }
+
+    /// `dividend / divisor` correctly rounded (to nearest, ties to even), for a non-zero dividend
+    /// below 10¹⁹ and a divisor 10⁰…10¹⁹: the result is then a normal double.
+    ///
+    /// The dividend is shifted left until the 128-by-64-bit quotient has 63 or 64 bits; its top 53
+    /// bits are the significand, the bits below and the remainder decide the rounding exactly.
+    static func quotient(_ dividend: UInt64, _ divisor: UInt64) -> Double {
+        let dividendBits = 64 - dividend.leadingZeroBitCount
+        let divisorBits = 64 - divisor.leadingZeroBitCount
+        // dividend·2^shift < divisor·2^64 keeps the quotient in 64 bits, and > divisor·2^62
+        // gives it at least 63.
+        let shift = 63 + divisorBits - dividendBits
+        let high = shift == 0 ? 0 : shift < 64 ? dividend >> (64 - shift) : dividend << (shift - 64)
+        let low = shift < 64 ? dividend << shift : 0
+        let (quotient, remainder) = divisor.dividingFullWidth((high: high, low: low))
+        let dropped = (64 - quotient.leadingZeroBitCount) - 53  // 10 or 11 bits below the significand
+        var significand = quotient >> dropped
+        let rest = quotient & ((1 << dropped) - 1)
+        let half: UInt64 = 1 << (dropped - 1)
+        if rest > half || (rest == half && (remainder != 0 || significand & 1 == 1)) { significand += 1 }
+        var exponent = 52 + dropped - shift  // value = significand · 2^(dropped − shift)
+        if significand == 1 << 53 {
+            significand >>= 1
+            exponent += 1
+        }
+        return Double(bitPattern: UInt64(exponent + 1023) << 52 | (significand & ((1 << 52) - 1)))
+    }
+}

@@ -1,0 +1,91 @@
+import GeoCore
+import RaceKitCore
+import Testing
+
+@testable import GeoFormats
+
+/// The chunked reader's in-place decimal scan against `DecimalParser`, its reference: wherever the
+/// scan decides, the same double, bit for bit.
+struct DecimalFastPathTests {
+    /// The scan of `text` from its first byte.
+    private func scan(_ text: String) -> (value: Double, end: Int)? {
+        var text = text
+        return text.withUTF8 { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            return DecimalFastPath.scan(base, from: 0, to: buffer.count)
+        }
+    }
+
+    /// Whether the scan decided all of `text`; if so, its value must be `DecimalParser`'s.
+    @discardableResult
+    private func expectSame(_ text: String) -> Bool {
+        guard let scan = scan(text), scan.end == text.utf8.count else { return false }
+        #expect(scan.value.bitPattern == DecimalParser.parse(text)?.bitPattern, "\(text)")
+        return true
+    }
+
+    @Test("random decimals of 1…19 significant digits and up to 19 fraction digits", arguments: 0..<8)
+    func randomDecimals(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var decided = 0
+        for _ in 0..<20_000 {
+            let digits = 1 + Int(random.next() % 19)
+            var text = ""
+            for k in 0..<digits { text += String(k == 0 ? 1 + random.next() % 9 : random.next() % 10) }
+            let point = Int(random.next() % UInt64(digits + 6))
+            if point <= digits {
+                text.insert(".", at: text.index(text.startIndex, offsetBy: point))
+            } else {
+                text = "0." + String(repeating: "0", count: point - digits) + text
+            }
+            if random.next() % 3 == 0 { text = "-" + text }
+            if expectSame(text) { decided += 1 }
+        }
+        #expect(decided > 15_000)
+    }
+
+    @Test("halfway cases and the ends of the significand round as strtod does")
+    func halfwayCases() {
+        for k in 0..<200 {
+            expectSame(String(9_007_199_254_740_992 + k))  // 2⁵³ + k: odd k lie halfway
+            expectSame(String(18_014_398_509_481_984 + 3 * k))  // 2⁵⁴ + 3k
+            expectSame(String(9_999_999_999_999_999_999 - UInt64(k)))
+        }
+        for text in [
+            "0.1", "0.3", "47.37691234567891", "-8.541234567891234", "1234567890123456.5", "9007199254740993.0",
+            "0.0000000000000000001", "1.0000000000000000001", "123456789012345678.9", "0.5", "-0", "+.5", "5.",
+            "00000000000000000000000000001.5", "179.99999999999999", "89.999999999999999",
+        ] {
+            expectSame(text)
+        }
+    }
+
+    @Test("the checked division and the exact 128-bit quotient agree", arguments: 0..<4)
+    func checkedDivision(seed: UInt64) {
+        var random = SplitMix64(seed: 100 + seed)
+        for _ in 0..<50_000 {
+            let digits = 15 + Int(random.next() % 5)  // 15…19 significant digits
+            var low: UInt64 = 1
+            for _ in 1..<digits { low *= 10 }
+            let dividend = low + random.next() % (low * 9)
+            let fractionDigits = Int(random.next() % 20)
+            var divisor: UInt64 = 1
+            for _ in 0..<fractionDigits { divisor *= 10 }
+            let checked = DecimalFastPath.checkedQuotient(dividend, fractionDigits: fractionDigits)
+            let exact = DecimalFastPath.quotient(dividend, divisor)
+            #expect(checked.bitPattern == exact.bitPattern, "\(dividend) / 10^\(fractionDigits)")
+        }
+    }
+
+    @Test("not numbers, or not decided here", arguments: ["", "-", "+", ".", "-.", "e5", "x1"])
+    func notNumbers(text: String) {
+        #expect(scan(text) == nil)
+    }
+
+    @Test("the scan stops at the first byte after the number")
+    func stopsAfterNumber() {
+        let bytes = Array("12.5,3".utf8)
+        let scan = bytes.withUnsafeBufferPointer { DecimalFastPath.scan($0.baseAddress!, from: 0, to: $0.count) }
+        #expect(scan?.value == 12.5 && scan?.end == 4)
+    }
+}

@@ -82,6 +82,21 @@ struct DecimalFastPathTests {
         #expect(scan(text) == nil)
     }
 
+    /// Found by the differential fuzz target: 2^63 · 10 wraps the 64-bit mantissa to exactly 0,
+    /// which the digit count once took for a leading zero (a 20-digit number read as 0, then a
+    /// trap in the exact division).
+    @Test(
+        "more than 19 significant digits are left to DecimalParser, even where the mantissa wraps to 0",
+        arguments: [
+            "92233720368547758080", "18446744073709551616", "184467440737095516160", "9223372036854775808.0",
+            "0.92233720368547758080", "-92233720368547758080", "1000000000000000000000",
+        ])
+    func longNumbers(text: String) {
+        if scan(text)?.end == text.utf8.count {
+            expectSame(text)
+        }
+    }
+
     @Test("the scan stops at the first byte after the number")
     func stopsAfterNumber() {
         let bytes = Array("12.5,3".utf8)

@@ -46,8 +46,10 @@ enum DecimalFastPath {
         var digits = 0  // significant digits, from the first non-zero one (as DecimalParser counts)
         let integerStart = i
         while i < limit, bytes[i] &- ASCII.zero < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- ASCII.zero)
-            if mantissa != 0 { digits += 1 }
+            // Counted by digit, not by the mantissa: a wrapped mantissa can be 0 (2^63 · 10).
+            let digit = bytes[i] &- ASCII.zero
+            if digits > 0 || digit != 0 { digits += 1 }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
             i += 1
         }
         var sawDigit = i > integerStart
@@ -56,8 +58,9 @@ enum DecimalFastPath {
             i += 1
             let fractionStart = i
             while i < limit, bytes[i] &- ASCII.zero < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- ASCII.zero)
-                if mantissa != 0 { digits += 1 }
+                let digit = bytes[i] &- ASCII.zero
+                if digits > 0 || digit != 0 { digits += 1 }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 i += 1
             }
             fractionDigits = i - fractionStart

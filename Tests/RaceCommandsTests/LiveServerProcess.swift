@@ -9,8 +9,8 @@ import Glibc
 #endif
 
 /// The real `racekit serve` binary on a loopback port, for command-level tests of the live
-/// server (`racekit stream`, the kill -9 fault test). Always stopped: `stop()`/`kill()` by the
-/// test, and `deinit` as the last resort.
+/// server (`serve` itself, `racekit stream`, the kill -9 fault test). Always stopped:
+/// `stop()`/`kill()` by the test, and `deinit` as the last resort.
 final class LiveServerProcess: @unchecked Sendable {
     let process = Process()
     private let lock = NSLock()
@@ -19,9 +19,15 @@ final class LiveServerProcess: @unchecked Sendable {
     private(set) var port = 0
 
     /// Starts a server on `dataDir` (port 0: any free port) and waits for its listening line.
-    init(dataDir: String, port: Int = 0) async throws {
+    convenience init(dataDir: String, port: Int = 0) async throws {
+        try await self.init(storage: ["--data-dir", dataDir], port: port)
+    }
+
+    /// Starts a server with these storage options (`--data-dir DIR` or `--database URL`) and
+    /// waits for its listening line, which names the port it bound.
+    init(storage: [String], port: Int = 0) async throws {
         process.executableURL = RaceKitBinary.url
-        process.arguments = ["serve", "--data-dir", dataDir, "--host", "127.0.0.1", "--port", String(port)]
+        process.arguments = ["serve"] + storage + ["--host", "127.0.0.1", "--port", String(port)]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -33,48 +33,23 @@ import FoundationNetworking
     }
 
     @Test(.timeLimit(.minutes(1))) func servesFromPostgresAndStopsOnSIGTERM() async throws {
-        let server = try TestStores.postgresURLOrSkip()
-        let database = try await TestStores.createDatabase(serverURL: server)
-        let process = Process()
-        process.executableURL = RaceKitBinary.url
-        process.arguments = ["serve", "--database", database.url, "--host", "127.0.0.1", "--port", "0"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        let output = ServeCommandTests.Output()
-        errors.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let cluster = try TestStores.postgresURLOrSkip()
+        let database = try await TestStores.createDatabase(serverURL: cluster)
+        let server = try await LiveServerProcess(storage: ["--database", database.url])
+        #expect(server.text.contains("database=\(database.url)"))
+        let (status, _) = try await server.request("POST", "/races", body: try Data(contentsOf: Self.raceFile))
+        #expect(status == 201)
 
-        var port: Int?
-        for _ in 0..<300 where port == nil {
-            if let line = output.text.split(separator: "\n").first(where: { $0.contains("racekit serve listening") }),
-                let field = line.split(separator: " ").first(where: { $0.hasPrefix("port=") })
-            {
-                port = Int(field.dropFirst(5))
-            } else {
-                try await Task.sleep(for: .milliseconds(100))
-            }
-        }
-        let bound = try #require(port, "no listening line in: \(output.text)")
-        #expect(output.text.contains("database=\(database.url)"))
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(bound)/races")!)
-        request.httpMethod = "POST"
-        request.httpBody = try Data(contentsOf: Self.raceFile)
-        let (_, response) = try await URLSession.shared.data(for: request)
-        #expect((response as? HTTPURLResponse)?.statusCode == 201)
-
-        process.terminate()  // SIGTERM
-        for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
-        #expect(!process.isRunning)
-        #expect(process.terminationStatus == 0)
-        #expect(output.text.contains("racekit serve stopped"))
+        server.stop()  // SIGTERM
+        #expect(server.process.terminationReason == .exit)
+        #expect(server.process.terminationStatus == 0)
+        #expect(server.text.contains("racekit serve stopped"))
 
         // The race is in the database, read back through the store on its own.
         let store = try PostgresLiveStore(url: database.url, maximumConnections: 1)
         #expect(try await store.schemaVersion() >= 1)
         #expect(try await store.races().count == 1)
         try await store.close()
-        try await TestStores.dropDatabase(database.name, serverURL: server)
+        try await TestStores.dropDatabase(database.name, serverURL: cluster)
     }
 }

@@ -12,8 +12,10 @@ public struct LogExport: Sendable {
     public var responses: String
 
     /// The export of `race` as it stands.
-    /// - Parameter showing: the part of a participant's fixes (in time order) to export: all of
-    ///   them by default; the server passes what the reader may see.
+    /// - Parameters:
+    ///   - race: the live race.
+    ///   - showing: the part of a participant's fixes (in time order) to export: all of them by
+    ///     default; the server passes what the reader may see.
     public init(_ race: LiveRace, showing: ([LiveFix], _ participant: String) -> [LiveFix] = { fixes, _ in fixes }) {
         var tracks: [(String, GPXDocument)] = []
         for (index, participant) in race.participants.enumerated() {

@@ -15,22 +15,8 @@ out="${2:-$root/out/live-page}"
 command -v chromium >/dev/null || { echo "live-page-check: needs Debian's chromium (apt-get install chromium)" >&2; exit 1; }
 mkdir -p "$out"
 cd "$root"
-swift build --product racekit >&2
-work="$(mktemp -d)"
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-url="http://127.0.0.1:$port"
-.build/debug/racekit serve --data-dir "$work/data" --host 127.0.0.1 --port "$port" 2>"$work/server.log" &
-server=$!
-cleanup() {
-  kill -TERM "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
-for _ in $(seq 100); do
-  curl -fs "$url/health" >/dev/null 2>&1 && break
-  kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
-  sleep 0.1
-done
+source scripts/local-server.sh
+start_local_server
 driver="$root/scripts/live-race-driver.py"
 race="$("$driver" "$url" setup "$route/race.json" "$route/tracks" "$work/state.json")"
 token="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["organiserToken"])' "$work/state.json")"

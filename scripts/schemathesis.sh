@@ -20,22 +20,8 @@ if [[ ! -x "$cache/venv/bin/schemathesis" ]]; then
   "$cache/venv/bin/pip" install --quiet "schemathesis>=4,<5"
 fi
 cd "$root"
-swift build --product racekit >&2
-work="$(mktemp -d)"
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-url="http://127.0.0.1:$port"
-.build/debug/racekit serve --data-dir "$work/data" --host 127.0.0.1 --port "$port" 2>"$work/server.log" &
-server=$!
-cleanup() {
-  kill -TERM "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
-for _ in $(seq 100); do
-  curl -fs "$url/health" >/dev/null 2>&1 && break
-  kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
-  sleep 0.1
-done
+source scripts/local-server.sh
+start_local_server
 race="$(scripts/live-race-driver.py "$url" setup Routes/zurich-old-town/race.json Routes/zurich-old-town/tracks "$work/state.json")"
 read -r organiser participant < <(python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))
 print(s["organiserToken"], s["runners"][0]["participantToken"])' "$work/state.json")

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import PostgresNIO
 import RaceLive
+import Synchronization
 
 /// The shared store for one or several server instances: a PostgreSQL database through
 /// vapor's postgres-nio (a pool of connections), with the same migrations and the same
@@ -15,22 +16,31 @@ import RaceLive
 /// `LiveStoreError/conflict(_:)`.
 public final class PostgresLiveStore: LiveStore {
     private let client: PostgresClient
+    let url: PostgresURL
     private let runner: Task<Void, Never>
-    private let logger: Logger
+    /// The tasks of ``logAnnouncements()``, cancelled by ``close()``.
+    let listeners = Mutex<[Task<Void, Never>]>([])
+    let logger: Logger
 
     /// Connections the pool opens at most by default (the server's default `max_connections` is 100).
     public static let defaultMaximumConnections = 10
 
     /// A store on the database `url` names (``PostgresURL``). Connects lazily: call ``migrate()``
     /// (which fails if the database cannot be reached within `connectTimeout`) before use.
-    public convenience init(
+    public init(
         url: String, maximumConnections: Int = defaultMaximumConnections, connectTimeout: Duration = .seconds(10),
         logger: Logger = Logger(label: "racekit.store")
     ) throws {
-        var configuration = try PostgresURL(url).configuration
+        let parsed = try PostgresURL(url)
+        var configuration = parsed.configuration
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = connectTimeout
-        self.init(configuration: configuration, logger: logger)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.url = parsed
+        self.logger = logger
+        // The pool works only while run() runs; close() cancels it.
+        runner = Task { await client.run() }
     }
 
     /// Opens and migrates the store on the database `url` names, failing at once with the
@@ -57,15 +67,6 @@ public final class PostgresLiveStore: LiveStore {
             throw error
         }
         return store
-    }
-
-    /// A store with a postgres-nio client configuration.
-    public init(configuration: PostgresClient.Configuration, logger: Logger = Logger(label: "racekit.store")) {
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        self.client = client
-        self.logger = logger
-        // The pool works only while run() runs; close() cancels it.
-        runner = Task { await client.run() }
     }
 
     /// Applies the migrations not yet in `schema_migrations`, each in its own transaction. A
@@ -280,8 +281,9 @@ public final class PostgresLiveStore: LiveStore {
         return rows
     }
 
-    /// Stops the pool: open connections are closed; no call may follow.
+    /// Stops the pool and the announcement listeners: open connections are closed; no call may follow.
     public func close() async throws {
+        for listener in listeners.withLock({ $0 }) { listener.cancel() }
         runner.cancel()
         await runner.value
     }

@@ -86,5 +86,40 @@ enum PostgresMigrations {
             3,
             ["CREATE INDEX credentials_by_race_role ON credentials (race_id, role)"]
         ),
+        // Several instances on one database: every append, and every replaced race file, is
+        // announced on the channel `racekit_log` (PostgresLiveStore.logAnnouncements). One
+        // notification per statement and race, carrying only the last sequence number and the
+        // race id (NOTIFY payloads are limited to 8 000 bytes); the listener reads the entries
+        // from the log.
+        (
+            4,
+            [
+                """
+                CREATE FUNCTION racekit_announce_log() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    PERFORM pg_notify('racekit_log', max(seq)::text || ' ' || race_id) FROM added GROUP BY race_id;
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER log_entries_announce AFTER INSERT ON log_entries
+                REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION racekit_announce_log()
+                """,
+                """
+                CREATE FUNCTION racekit_announce_race_file() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    PERFORM pg_notify('racekit_log', 'file ' || NEW.id);
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER races_announce_file AFTER UPDATE OF race_file ON races
+                FOR EACH ROW WHEN (OLD.race_file IS DISTINCT FROM NEW.race_file)
+                EXECUTE FUNCTION racekit_announce_race_file()
+                """,
+            ]
+        ),
     ]
 }

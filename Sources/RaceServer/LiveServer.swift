@@ -57,6 +57,7 @@ public enum LiveServer {
         settings: LiveServerSettings = LiveServerSettings(), logger: Logger
     ) async throws {
         let hub = RaceHub(store: store)
+        await hub.followOtherInstances(logger: logger)
         let app = makeApplication(api: LiveAPI(hub: hub, settings: settings), host: host, port: port, logger: logger) {
             bound in
             logger.info(

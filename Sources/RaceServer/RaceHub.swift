@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import RaceKitCore
 import RaceLive
 import RaceModel
@@ -12,6 +13,7 @@ public actor RaceHub {
     public nonisolated let clock: @Sendable () -> Double
     private var runners: [String: LiveRaceRunner] = [:]
     private var loads: [String: Task<LiveRaceRunner?, any Error>] = [:]
+    private var following: Task<Void, Never>?
 
     /// A hub over `store`, timed by `clock`.
     public init(store: any LiveStore, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
@@ -32,8 +34,50 @@ public actor RaceHub {
         loads[id] = load
         defer { loads[id] = nil }
         let runner = try await load.value
-        if let runner { runners[id] = runner }
+        if let runner {
+            runners[id] = runner
+            // Announcements heard while it loaded went to no runner.
+            if following != nil { try await runner.follow(to: nil) }
+        }
         return runner
+    }
+
+    /// Starts following the other instances' writes on a shared store (``LiveStore/logAnnouncements()``):
+    /// each loaded race's engine reads what they appended, so its viewers here see it too; a race
+    /// whose file changed is loaded again. Does nothing on a store only this instance uses.
+    public func followOtherInstances(logger: Logger) {
+        guard following == nil else { return }
+        let announcements = store.logAnnouncements()
+        following = Task { [weak self] in
+            for await announcement in announcements {
+                guard let self else { return }
+                await self.handle(announcement, logger: logger)
+            }
+        }
+    }
+
+    private func handle(_ announcement: LogAnnouncement, logger: Logger) async {
+        let targets: [(LiveRaceRunner, Int64?)]
+        switch announcement {
+        case .appended(let raceID, let sequence):
+            guard let runner = runners[raceID] else { return }
+            targets = [(runner, sequence)]
+        case .resubscribed:
+            targets = runners.values.map { ($0, nil) }
+        case .raceFileChanged(let raceID):
+            await runners.removeValue(forKey: raceID)?.finishViewers()
+            return
+        }
+        for (runner, sequence) in targets {
+            do {
+                try await runner.follow(to: sequence)
+            } catch {
+                // The next announcement, or this instance's next append, reads the log again.
+                logger.warning(
+                    "could not read the log of race \(runner.raceID)",
+                    metadata: ["error": .string(String(describing: error))])
+            }
+        }
     }
 
     private static func load(_ id: String, store: any LiveStore) async throws -> LiveRaceRunner? {
@@ -52,8 +96,10 @@ public actor RaceHub {
         await old?.finishViewers()
     }
 
-    /// Ends every viewer stream (before shutdown).
+    /// Ends every viewer stream and stops following other instances (before shutdown).
     public func finishViewers() async {
+        following?.cancel()
+        following = nil
         for runner in runners.values { await runner.finishViewers() }
     }
 }

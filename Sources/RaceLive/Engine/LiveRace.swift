@@ -22,6 +22,7 @@ public struct LiveRace: Sendable {
     public let seed: UInt64
     /// Who joined, in joining order: the participant order of the replay.
     public private(set) var participants: [StoredParticipant] = []
+    private var participantIDs: Set<String> = []
     /// The organiser's start, seconds since 1970, once started.
     public private(set) var startedAt: Double?
     /// The organiser's end, seconds since 1970, once ended.
@@ -51,9 +52,28 @@ public struct LiveRace: Sendable {
 
     /// Adds a participant who joined (idempotent for the same id).
     public mutating func join(_ participant: StoredParticipant) {
-        guard !participants.contains(where: { $0.id == participant.id }) else { return }
+        guard participantIDs.insert(participant.id).inserted else { return }
         participants.append(participant)
         derived = nil
+    }
+
+    /// Takes the store's list of participants as the joining order (another instance's joins
+    /// interleave with this one's there); participants this engine already had stay.
+    public mutating func adoptParticipants(_ stored: [StoredParticipant]) {
+        guard stored.map(\.id) != participants.map(\.id) else { return }
+        let known = Set(stored.map(\.id))
+        participants = stored + participants.filter { !known.contains($0.id) }
+        participantIDs = Set(participants.map(\.id))
+        derived = nil
+    }
+
+    /// Whether `participant` has joined.
+    public func hasJoined(_ participant: String) -> Bool { participantIDs.contains(participant) }
+
+    /// Whether an entry is of a participant this engine has not seen join (they joined on
+    /// another server instance): then ``adoptParticipants(_:)`` is due before applying them.
+    public func needsParticipants(for entries: [LogEntry]) -> Bool {
+        entries.contains { entry in entry.payload.participant.map { !hasJoined($0) } ?? false }
     }
 
     /// Whether `payload` would change nothing: a fix of the same participant at the same time,

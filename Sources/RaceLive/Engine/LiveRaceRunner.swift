@@ -12,12 +12,15 @@ import RaceModel
 /// a thousand phones sending a fix each cost one commit, not a thousand.
 public actor LiveRaceRunner {
     /// The race's id.
-    public let raceID: String
+    public nonisolated let raceID: String
     private var engine: LiveRace
     private let store: any LiveStore
     private let queue = SerialQueue()
     private var viewers: [UUID: AsyncStream<Int64>.Continuation] = [:]
     private var standingsCache: Standings?
+    /// Appends that collided with another instance's and were numbered again: how contended
+    /// the race's log is across instances.
+    public private(set) var collisions = 0
     /// Submissions waiting for the next append, in arrival order.
     private var waiting: [Submission] = []
 
@@ -50,7 +53,12 @@ public actor LiveRaceRunner {
         self.store = store
         var engine = LiveRace(raceID: raceID, race: race, seed: seed)
         for participant in try await store.participants(raceID: raceID) { engine.join(participant) }
-        for entry in try await store.entries(raceID: raceID, after: 0) { engine.apply(entry) }
+        let entries = try await store.entries(raceID: raceID, after: 0)
+        // Someone may have joined (on another instance) between the two reads.
+        if engine.needsParticipants(for: entries) {
+            engine.adoptParticipants(try await store.participants(raceID: raceID))
+        }
+        for entry in entries { engine.apply(entry) }
         self.engine = engine
     }
 
@@ -97,12 +105,66 @@ public actor LiveRaceRunner {
         return try result.get()
     }
 
+    /// How many times one append may collide with another instance's before its submissions fail.
+    static let maximumCollisions = 64
+
     /// Numbers every waiting submission's new payloads, stores them in one append and applies
     /// them; each submission gets its receipt, or the append's error (then none was stored).
+    ///
+    /// When another instance stored the same sequence numbers first (the store's
+    /// ``LiveStoreError/conflict(_:)``), this engine was behind the log: it reads what it
+    /// missed (after a random moment, so that instances colliding again and again fall out of
+    /// step), takes in what arrived meanwhile, screens and numbers the group again and retries.
+    /// So duplicates are dropped across instances too, and the log stays gapless.
     private func storeWaiting() async {
         guard !waiting.isEmpty else { return }
-        let group = waiting
+        var group = waiting
         waiting = []
+        var retries = 0
+        while true {
+            let (entries, accepted) = number(group)
+            do {
+                try await store.append(entries)
+            } catch LiveStoreError.conflict where retries < Self.maximumCollisions {
+                retries += 1
+                collisions += 1
+                do {
+                    try await Task.sleep(for: Self.backoff(afterCollision: retries))
+                    try await readLog()
+                } catch {
+                    for submission in group { submission.result = .failure(error) }
+                    return
+                }
+                group += waiting
+                waiting = []
+                continue
+            } catch {
+                for submission in group { submission.result = .failure(error) }
+                return
+            }
+            for entry in entries { engine.apply(entry) }
+            if !entries.isEmpty { publish() }
+            for (submission, count) in zip(group, accepted) {
+                submission.result = .success(
+                    Receipt(
+                        accepted: count, duplicates: submission.payloads.count - count,
+                        lastSequence: engine.lastSequence))
+            }
+            return
+        }
+    }
+
+    /// A random wait of up to 1 ms doubled per collision, at most 64 ms. Drawn from the
+    /// system's generator on purpose: instances seeded alike would wait alike and collide again.
+    /// It changes when an entry is stored, never what the log or the state holds.
+    static func backoff(afterCollision collision: Int) -> Duration {
+        let ceiling = min(64_000, 1_000 << min(collision - 1, 6))
+        return .microseconds(Int.random(in: 0...ceiling))
+    }
+
+    /// The log entries of `group`'s payloads that the engine does not have yet, numbered from
+    /// its last sequence number on, and how many each submission contributed.
+    private func number(_ group: [Submission]) -> (entries: [LogEntry], accepted: [Int]) {
         var entries: [LogEntry] = []
         var accepted: [Int] = []
         var inGroup: Set<LogPayload> = []
@@ -124,19 +186,28 @@ public actor LiveRaceRunner {
             }
             accepted.append(count)
         }
-        do {
-            try await store.append(entries)
-        } catch {
-            for submission in group { submission.result = .failure(error) }
-            return
+        return (entries, accepted)
+    }
+
+    /// Reads the log up to at least `sequence` when the engine is behind it: what other
+    /// instances appended (a ``LogAnnouncement``), applied and announced to this instance's
+    /// viewers. `nil` reads whatever there is (after a lost connection).
+    public func follow(to sequence: Int64?) async throws {
+        if let sequence, sequence <= engine.lastSequence { return }
+        try await queue.run { try await self.readLog(upTo: sequence) }
+    }
+
+    /// Applies the log's entries after the engine's last one; participants who joined on
+    /// another instance are taken from the store first, in the store's joining order.
+    private func readLog(upTo sequence: Int64? = nil) async throws {
+        if let sequence, sequence <= engine.lastSequence { return }
+        let entries = try await store.entries(raceID: raceID, after: engine.lastSequence)
+        guard !entries.isEmpty else { return }
+        if engine.needsParticipants(for: entries) {
+            engine.adoptParticipants(try await store.participants(raceID: raceID))
         }
         for entry in entries { engine.apply(entry) }
-        if !entries.isEmpty { publish() }
-        for (submission, count) in zip(group, accepted) {
-            submission.result = .success(
-                Receipt(
-                    accepted: count, duplicates: submission.payloads.count - count, lastSequence: engine.lastSequence))
-        }
+        publish()
     }
 
     /// The race's state after every stored entry; re-derived at most once per change, however

@@ -32,3 +32,14 @@ public enum LogPayload: Hashable, Sendable {
     /// Something the organiser did (start, end).
     case organiser(OrganiserAction)
 }
+
+extension LogPayload {
+    /// The participant a fix or game input is of; `nil` for the organiser's actions.
+    public var participant: String? {
+        switch self {
+        case .fix(let fix): return fix.participant
+        case .game(let input): return input.participant
+        case .organiser: return nil
+        }
+    }
+}

@@ -6,7 +6,9 @@
 ///
 /// Contract: ``append(_:)`` is atomic and durable when it returns (all of its entries or none);
 /// entries of one race are read back in sequence order; a sequence number is never stored twice
-/// for one race (the store refuses it with ``LiveStoreError/conflict(_:)``).
+/// for one race (the store refuses it with ``LiveStoreError/conflict(_:)``). That refusal is what
+/// lets several instances write one race's log: the loser of a collision catches up with the
+/// log and numbers its entries again (``LiveRaceRunner``).
 public protocol LiveStore: Sendable {
     /// Brings the schema up to date (each migration once, in version order). Call before use.
     func migrate() async throws
@@ -51,8 +53,18 @@ public protocol LiveStore: Sendable {
     /// A race's entries with a sequence number above `sequence`, in sequence order.
     func entries(raceID: String, after sequence: Int64) async throws -> [LogEntry]
 
+    /// Announcements of other instances' writes (``LogAnnouncement``), for as long as the store
+    /// is open. A store only one instance uses (SQLite) announces nothing: the default is a
+    /// stream that ends at once.
+    func logAnnouncements() -> AsyncStream<LogAnnouncement>
+
     /// Releases the store's resources; no call may follow.
     func close() async throws
+}
+
+extension LiveStore {
+    /// Nothing to announce: one instance owns the store.
+    public func logAnnouncements() -> AsyncStream<LogAnnouncement> { AsyncStream { $0.finish() } }
 }
 
 /// Why a store refused an operation.

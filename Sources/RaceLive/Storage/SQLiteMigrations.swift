@@ -81,5 +81,9 @@ enum SQLiteMigrations {
             3,
             ["CREATE INDEX credentials_by_race_role ON credentials (race_id, role)"]
         ),
+        // PostgreSQL's migration 4 announces appends to the other server instances on one
+        // database; an SQLite file has one instance, so its twin changes nothing (the versions
+        // stay equal).
+        (4, []),
     ]
 }

@@ -144,7 +144,11 @@ let package = Package(
         .testTarget(name: "GameModesTests", dependencies: ["GameModes", "RaceModel", "RaceKitCore", "GeoCore"]),
         .testTarget(name: "RaceSimulationTests", dependencies: ["RaceSimulation", "RaceModel", "RaceTestSupport"]),
         .testTarget(
-            name: "RaceCommandsTests", dependencies: ["RaceCommands", "RaceTestSupport", "LiveStoreTestSupport"],
+            name: "RaceCommandsTests",
+            dependencies: [
+                "RaceCommands", "RaceTestSupport", "LiveStoreTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "RaceLiveTests",

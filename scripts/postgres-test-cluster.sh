@@ -5,6 +5,10 @@
 #                                                free loopback port, print its URL
 #   scripts/postgres-test-cluster.sh url         print the running cluster's URL
 #   scripts/postgres-test-cluster.sh stop        stop it and delete its folder
+#   scripts/postgres-test-cluster.sh restart [S] stop it as a crash would (immediate mode: no
+#                                                checkpoint, connections cut), wait S seconds
+#                                                (default 0) and start it again on the same port
+#                                                and data (the fault tests)
 #   scripts/postgres-test-cluster.sh run CMD…    start, run CMD with RACEKIT_TEST_POSTGRES_URL and
 #                                                RACEKIT_REQUIRE_POSTGRES=1 exported, stop even when
 #                                                CMD fails (what `make test` does); CMD's exit status
@@ -117,10 +121,10 @@ start() {
     for attempt in 1 2 3 4 5; do
         port=$(free_port)
         # -c options instead of editing postgresql.conf: everything the test cluster differs in is here.
-        if as_owner "$bin/pg_ctl" start -w -t 60 -D "$folder/data" -l "$folder/server.log" -o "$(
-            printf '%q ' -c listen_addresses=127.0.0.1 -c port="$port" -c unix_socket_directories="$folder" \
-                -c max_connections=300 -c logging_collector=off "${extra[@]}"
-        )" >/dev/null; then
+        printf '%q ' -c listen_addresses=127.0.0.1 -c port="$port" -c unix_socket_directories="$folder" \
+            -c max_connections=300 -c logging_collector=off "${extra[@]}" >"$state/options"
+        if as_owner "$bin/pg_ctl" start -w -t 60 -D "$folder/data" -l "$folder/server.log" \
+            -o "$(cat "$state/options")" >/dev/null; then
             echo "postgres://$user@127.0.0.1:$port/$database" >"$state/url"
             # The database the URL names (tests make their own databases beside it).
             as_owner "$bin/createdb" -h "$folder" -p "$port" -U "$user" "$database" || {
@@ -145,7 +149,7 @@ stop_quietly() {
         as_owner "$bin/pg_ctl" stop -D "$folder/data" -m immediate -w >/dev/null 2>&1 || true
     fi
     rm -rf "$folder"
-    rm -f "$state/url" "$state/folder" "$state/bin"
+    rm -f "$state/url" "$state/folder" "$state/bin" "$state/options"
 }
 
 stop() {
@@ -154,6 +158,17 @@ stop() {
         return 0
     }
     stop_quietly
+}
+
+restart() {
+    [[ -f "$state/folder" ]] || die "no cluster is running for $repo (start one with: $0 start)"
+    local bin folder
+    bin=$(cat "$state/bin")
+    folder=$(cat "$state/folder")
+    as_owner "$bin/pg_ctl" stop -D "$folder/data" -m immediate -w >/dev/null || die "pg_ctl stop failed"
+    sleep "${1:-0}"
+    as_owner "$bin/pg_ctl" start -w -t 60 -D "$folder/data" -l "$folder/server.log" -o "$(cat "$state/options")" \
+        >/dev/null || die "PostgreSQL did not start again (log: $folder/server.log)"
 }
 
 run() {
@@ -172,9 +187,10 @@ case "${1:-}" in
     start) start ;;
     stop) stop ;;
     url) url ;;
+    restart) restart "${2:-0}" ;;
     run)
         shift
         run "$@"
         ;;
-    *) die "usage: $0 start|stop|url|run COMMAND…" ;;
+    *) die "usage: $0 start|stop|restart|url|run COMMAND…" ;;
 esac

@@ -2,6 +2,10 @@
 public struct LiveServerSettings: Sendable {
     /// Seconds between SSE heartbeat comments (15 s by default, so proxies keep the stream open).
     public var heartbeatSeconds: Double = 15
+    /// The least time between two standings events of one race, in seconds: changes within it
+    /// fold into the next event (built from the latest log, so none is lost). Bounds the cost of
+    /// re-deriving a busy race's standings to a few times a second, however many fixes arrive.
+    public var minimumSecondsBetweenEvents: Double = 0.25
     /// What SSE clients are told to wait before reconnecting (`retry:`), in milliseconds.
     public var retryMilliseconds: Int = 3_000
     /// The largest race file accepted, in bytes.

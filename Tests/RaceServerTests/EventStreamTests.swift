@@ -28,7 +28,8 @@ import Testing
         try await runner.join(StoredParticipant(raceID: "r", id: "anna", displayName: "Anna", joinedAt: 0))
         _ = try await runner.submit([.organiser(.start(time: LiveServerFlowTests.start))], recordedAt: 0)
         let transcript = Transcript()
-        let stream = StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500)
+        let stream = StandingsEventStream(
+            runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500, minimumInterval: .zero)
         let task = Task {
             try await stream.run { text in
                 transcript.append(text)
@@ -69,7 +70,8 @@ import Testing
         let runner = try await LiveRaceRunner(raceID: "r", race: race, store: store)
         _ = try await runner.submit([.organiser(.start(time: LiveServerFlowTests.start))], recordedAt: 0)
         let transcript = Transcript()
-        let stream = StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500)
+        let stream = StandingsEventStream(
+            runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500, minimumInterval: .zero)
         let task = Task {
             try await stream.run { text in transcript.append(text) }
             transcript.append("closed")
@@ -81,6 +83,47 @@ import Testing
         await runner.finishViewers()
         for _ in 0..<500 where !transcript.all.contains("closed") { try await Task.sleep(for: .milliseconds(10)) }
         #expect(transcript.all.last == "closed")
+        task.cancel()
+        try await store.close()
+    }
+
+    /// A busy race's changes fold into at most one standings event per interval, and the last
+    /// change still reaches the viewer.
+    @Test(.timeLimit(.minutes(1))) func changesWithinTheIntervalFoldIntoOneEvent() async throws {
+        let store = try await SQLiteLiveStore(path: nil)
+        try await store.migrate()
+        let race = try #require(
+            RaceFile.decode(try JSONParser.parse(Array(LiveServerFlowTests.raceText.utf8), file: "race")).race)
+        try await store.createRace(StoredRace(id: "r", raceFile: LiveServerFlowTests.raceText, createdAt: 0))
+        let runner = try await LiveRaceRunner(raceID: "r", race: race, store: store)
+        try await runner.join(StoredParticipant(raceID: "r", id: "anna", displayName: "Anna", joinedAt: 0))
+        _ = try await runner.submit([.organiser(.start(time: LiveServerFlowTests.start))], recordedAt: 0)
+        let transcript = Transcript()
+        let interval = 0.2
+        let stream = StandingsEventStream(
+            runner: runner, after: -1, heartbeatSeconds: 30, retryMilliseconds: 1500,
+            minimumInterval: .seconds(interval))
+        let task = Task { try await stream.run { text in transcript.append(text) } }
+        while !transcript.all.contains(where: { $0.contains("event: standings") }) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let began = ContinuousClock.now
+        var last: Int64 = 0
+        for n in 1...60 {
+            let fix = LiveFix(
+                participant: "anna", time: LiveServerFlowTests.start + Double(n), latitude: 47.3778876,
+                longitude: 8.5402755)
+            last = try await runner.submit([.fix(fix)], recordedAt: 0).lastSequence
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        for _ in 0..<300 where !transcript.all.contains(where: { $0.hasPrefix("id: \(last)\n") }) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let elapsed = (ContinuousClock.now - began) / .seconds(1)
+        #expect(transcript.all.contains { $0.hasPrefix("id: \(last)\n") }, "the last change never arrived")
+        let events = transcript.all.filter { $0.contains("event: standings") }.count - 1
+        #expect(events >= 1)
+        #expect(Double(events) <= elapsed / interval + 2, "\(events) events in \(elapsed) s")
         task.cancel()
         try await store.close()
     }

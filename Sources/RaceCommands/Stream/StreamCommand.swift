@@ -29,6 +29,13 @@ struct StreamCommand: ParsableCommand {
     @Argument(help: "The server's base URL, e.g. http://127.0.0.1:8080.") var url: String
     @Argument(help: "The race's id on the server.") var raceID: String
     @Argument(help: "GPX files, or folders of them: one participant each.") var tracks: [String]
+    @Option(
+        name: .customLong("also"),
+        help: ArgumentHelp(
+            "Another instance of the same server (repeatable).",
+            discussion:
+                "Phones are spread over every instance and move on to the next when theirs does not answer, as behind a load balancer."
+        )) var otherInstances: [String] = []
     @Option(help: "Tracker protocol: osmand (Traccar Client), owntracks or native (batches).")
     var `protocol`: ProtocolOption = .osmand
     @Option(help: "Time scale: 60 plays a minute of track per second; max sends as fast as the server answers.")
@@ -52,9 +59,11 @@ struct StreamCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme),
-            parsed.host != nil
-        else { throw ValidationError("URL must be http://host:port or https://host:port.") }
+        for given in [url] + otherInstances {
+            guard let parsed = URL(string: given), let scheme = parsed.scheme, ["http", "https"].contains(scheme),
+                parsed.host != nil
+            else { throw ValidationError("\"\(given)\": a URL must be http://host:port or https://host:port.") }
+        }
         guard (organiserToken == nil) != (joinCode == nil) else {
             throw ValidationError("Give exactly one of --organiser-token and --join-code.")
         }
@@ -76,7 +85,7 @@ struct StreamCommand: ParsableCommand {
         }
         let faults = StreamFaults(delay: delay, reorder: reorder, duplicate: duplicate, drop: drop)
         let session = StreamSession(
-            base: url, raceID: raceID, tracks: loaded, kind: `protocol`.kind, speed: speed,
+            bases: [url] + otherInstances, raceID: raceID, tracks: loaded, kind: `protocol`.kind, speed: speed,
             batchSize: `protocol`.kind.batches ? batchSize : 1, accuracy: accuracy, faults: faults,
             retry: StreamRetry(maximumAttempts: maxAttempts), seed: seed.value,
             credentials: organiserToken.map { .organiser(token: $0, start: start) } ?? .joinCode(joinCode ?? ""))

@@ -4,7 +4,9 @@ import RaceKitCore
 
 /// One simulated phone: plays its participant's planned requests in order, one in flight at a
 /// time, waiting for each one's due time on the scaled clock, and retries what fails with
-/// backoff until the server acknowledges or refuses it.
+/// backoff until the server acknowledges or refuses it. With several server instances, a phone
+/// talks to one and moves on to the next when its requests get no answer at all (as behind a
+/// load balancer when an instance dies).
 struct StreamPhone: Sendable {
     let device: DeviceCredentials
     let sends: [PlannedSend]
@@ -15,15 +17,21 @@ struct StreamPhone: Sendable {
     let tally: StreamTally
     /// Seeds the backoff jitter (the plan's faults have their own generator).
     let jitterSeed: UInt64
+    /// The instance (index into the transport's bases) the phone starts with.
+    let firstInstance: Int
 
     /// Plays every send; `clock` gives the wall time a send is due.
     func play(dueAt clock: @Sendable (Double) -> ContinuousClock.Instant?) async {
         var random = SplitMix64(seed: jitterSeed)
+        var instance = firstInstance
         for send in sends {
             if let deadline = clock(send.due), deadline > .now { try? await Task.sleep(until: deadline) }
             if send.holdSeconds > 0 { try? await Task.sleep(for: .seconds(send.holdSeconds)) }
             let request = TrackerRequest.make(send.fixes, protocol: kind, raceID: raceID, device: device)
-            await deliver(request, fixes: send.fixes.count, loseFirst: send.dropFirstAttempt, random: &random) {
+            await deliver(
+                request, fixes: send.fixes.count, loseFirst: send.dropFirstAttempt, instance: &instance,
+                random: &random
+            ) {
                 summary, result in
                 switch result {
                 case .answered(let acknowledged, let refusals):
@@ -36,7 +44,9 @@ struct StreamPhone: Sendable {
             }
             if send.sendTwice {
                 tally.update { $0.duplicatesSent += send.fixes.count }
-                await deliver(request, fixes: send.fixes.count, loseFirst: false, random: &random) { _, _ in }
+                await deliver(
+                    request, fixes: send.fixes.count, loseFirst: false, instance: &instance, random: &random
+                ) { _, _ in }
             }
         }
     }
@@ -50,18 +60,24 @@ struct StreamPhone: Sendable {
     }
 
     private func deliver(
-        _ request: TrackerRequest, fixes: Int, loseFirst: Bool, random: inout SplitMix64,
+        _ request: TrackerRequest, fixes: Int, loseFirst: Bool, instance: inout Int, random: inout SplitMix64,
         record: (inout StreamSummary, Delivery) -> Void
     ) async {
         for attempt in 1...retry.maximumAttempts {
             if attempt == 1 && loseFirst {
                 tally.update { $0.dropped += 1 }
-            } else if let answer = try? await transport.send(request) {
-                tally.update { $0.requests += 1 }
-                if !StreamRetry.isTransient(status: answer.status) {
-                    let result = Self.result(of: answer, fixes: fixes, kind: kind)
-                    tally.update { record(&$0, result) }
-                    return
+            } else {
+                do {
+                    let answer = try await transport.send(request, instance: instance)
+                    tally.update { $0.requests += 1 }
+                    if !StreamRetry.isTransient(status: answer.status) {
+                        let result = Self.result(of: answer, fixes: fixes, kind: kind)
+                        tally.update { record(&$0, result) }
+                        return
+                    }
+                } catch {
+                    // No answer at all: the next attempt goes to the next instance.
+                    instance = (instance + 1) % transport.bases.count
                 }
             }
             guard attempt < retry.maximumAttempts else { break }

@@ -13,7 +13,8 @@ struct StreamSession: Sendable {
         case joinCode(String)
     }
 
-    let base: String
+    /// The server's base URL, or several instances' of one server.
+    let bases: [String]
     let raceID: String
     let tracks: [LoadedTrack]
     let kind: TrackerProtocol
@@ -26,7 +27,7 @@ struct StreamSession: Sendable {
     let credentials: Credentials
 
     func run() async throws -> StreamSummary {
-        let transport = StreamTransport(base: base, connections: tracks.count)
+        let transport = StreamTransport(bases: bases, connections: tracks.count)
         do {
             let summary = try await run(transport)
             try await transport.shutdown()
@@ -67,7 +68,7 @@ struct StreamSession: Sendable {
             phones.append(
                 StreamPhone(
                     device: devices[index], sends: sends, kind: kind, raceID: raceID, transport: transport,
-                    retry: retry, tally: tally, jitterSeed: random.next()))
+                    retry: retry, tally: tally, jitterSeed: random.next(), firstInstance: index % bases.count))
         }
 
         let startInstant = ContinuousClock.now

@@ -11,29 +11,32 @@ struct TrackerAnswer: Sendable {
     var body: [UInt8]
 }
 
-/// Sends ``TrackerRequest``s to one server over async-http-client (a connection pool shared by
-/// every simulated phone; each phone has at most one request in flight, as a real one does).
+/// Sends ``TrackerRequest``s to a server, or to any of several instances of one, over
+/// async-http-client (a connection pool shared by every simulated phone; each phone has at most
+/// one request in flight, as a real one does).
 final class StreamTransport: Sendable {
     private let client: HTTPClient
-    private let base: String
+    /// The instances' base URLs (`http://host:port`, no trailing slash).
+    let bases: [String]
     private let timeoutSeconds: Int64
 
-    /// A transport to `base` (`http://host:port`, no trailing slash) with room for
-    /// `connections` parallel connections.
-    init(base: String, connections: Int, timeoutSeconds: Int64 = 10) {
+    /// A transport to the instances at `bases` with room for `connections` parallel connections
+    /// to each.
+    init(bases: [String], connections: Int, timeoutSeconds: Int64 = 10) {
         var configuration = HTTPClient.Configuration(
             timeout: .init(connect: .seconds(2), read: .seconds(timeoutSeconds)),
             connectionPool: .init(
                 idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: max(8, connections)))
         configuration.httpVersion = .http1Only
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
+        self.bases = bases.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         self.timeoutSeconds = timeoutSeconds
     }
 
-    /// Sends `request`; throws on a transport failure (connection refused or reset, timeout).
-    func send(_ request: TrackerRequest) async throws -> TrackerAnswer {
-        var outgoing = HTTPClientRequest(url: base + request.target)
+    /// Sends `request` to instance `instance` (an index into ``bases``); throws on a transport
+    /// failure (connection refused or reset, timeout).
+    func send(_ request: TrackerRequest, instance: Int = 0) async throws -> TrackerAnswer {
+        var outgoing = HTTPClientRequest(url: bases[instance % bases.count] + request.target)
         outgoing.method = HTTPMethod(rawValue: request.method)
         for header in request.headers { outgoing.headers.add(name: header.name, value: header.value) }
         if !request.body.isEmpty || request.method == "POST" {

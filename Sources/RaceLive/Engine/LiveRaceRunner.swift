@@ -18,6 +18,8 @@ public actor LiveRaceRunner {
     private let queue = SerialQueue()
     private var viewers: [UUID: AsyncStream<Int64>.Continuation] = [:]
     private var standingsCache: Standings?
+    /// When the cached standings were built.
+    private var standingsBuiltAt: ContinuousClock.Instant?
     /// Appends that collided with another instance's and were numbered again: how contended
     /// the race's log is across instances.
     public private(set) var collisions = 0
@@ -231,7 +233,20 @@ public actor LiveRaceRunner {
             sequence: state.sequence, ended: engine.endedAt != nil,
             text: JSONValue.object(members).serialized(pretty: false))
         standingsCache = standings
+        standingsBuiltAt = .now
         return standings
+    }
+
+    /// The standings for a viewer woken by a change, built at most once per `interval`: a call
+    /// within the interval after the last build waits out its rest, then gets the document of
+    /// the log as it is by then. So a busy race is re-derived a few times a second, not once
+    /// per fix, and the latest change still reaches every viewer.
+    public func standings(spacedBy interval: Duration) async -> Standings {
+        if let built = standingsBuiltAt, standingsCache?.sequence != engine.lastSequence {
+            let due = built + interval
+            if due > .now { try? await Task.sleep(until: due) }
+        }
+        return standings()
     }
 
     /// A standings document as text, with the sequence it is at.

@@ -15,6 +15,8 @@ struct StandingsEventStream: Sendable {
     let after: Int64
     let heartbeatSeconds: Double
     let retryMilliseconds: Int
+    /// The least time between two standings documents of the race (shared by its viewers).
+    let minimumInterval: Duration
 
     private enum Signal: Sendable { case changed, heartbeat }
 
@@ -45,8 +47,9 @@ struct StandingsEventStream: Sendable {
         }
         var sent = after
         let runner = self.runner
+        let spacing = minimumInterval
         func sendIfNew() async throws -> Bool {
-            let standings = await runner.standings()
+            let standings = await runner.standings(spacedBy: spacing)
             if standings.sequence > sent {
                 try await write("id: \(standings.sequence)\nevent: standings\ndata: \(standings.text)\n\n")
                 sent = standings.sequence

@@ -346,7 +346,8 @@ public struct LiveAPI: Sendable {
         headers[.cacheControl] = "no-store"
         let stream = StandingsEventStream(
             runner: runner, after: resume, heartbeatSeconds: settings.heartbeatSeconds,
-            retryMilliseconds: settings.retryMilliseconds)
+            retryMilliseconds: settings.retryMilliseconds,
+            minimumInterval: .seconds(settings.minimumSecondsBetweenEvents))
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in

@@ -62,8 +62,8 @@ import Testing
     }
 
     /// PostgreSQL crashes (immediate stop, connections cut) and is back two seconds later while
-    /// two instances take the stream: the instances reconnect, the phones' retries fill the gap,
-    /// and nothing acknowledged is lost. The database is a cluster of the test's own
+    /// two instances take the stream: the instances reconnect (requests in flight wait for the
+    /// pool or fail and are retried by the phones), and nothing acknowledged is lost. The database is a cluster of the test's own
     /// (`scripts/postgres-test-cluster.sh` with its own state folder), so the other tests' keep running.
     @Test(.timeLimit(.minutes(4))) func postgresRestartMidStream() async throws {
         _ = try TestStores.postgresURLOrSkip()
@@ -97,7 +97,12 @@ import Testing
         let fixes = try #require(summary["fixes"] as? Int)
         #expect(summary["acknowledged"] as? Int == fixes)
         #expect(summary["failed"] as? Int == 0 && summary["refused"] as? Int == 0)
-        #expect((summary["retried"] as? Int ?? 0) > (summary["dropped"] as? Int ?? 0), "no retry met the outage")
+        // The outage met the instances: each lost its LISTEN connection and made a new one. (The
+        // phones may not have noticed: requests wait in the pool for a connection up to its
+        // connect timeout, 10 s, longer than the outage.)
+        for server in servers {
+            #expect(server.text.contains("log announcements interrupted"), "\(server.text.suffix(2000))")
+        }
 
         let offline = try LiveStreamTests.offlineReport(tracks: [tracks], in: folder)
         for server in servers {

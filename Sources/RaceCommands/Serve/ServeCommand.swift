@@ -11,8 +11,10 @@ struct ServeCommand: ParsableCommand {
         abstract: "Run the live race server: organisers create races, phones stream fixes, viewers follow standings.",
         discussion: """
             Stores everything in an SQLite file (racekit.sqlite, WAL) in --data-dir, created if needed, or \
-            with --database in a PostgreSQL database (its tables are created on start; one server per \
-            database for now: several instances sharing one is not done yet, see docs/scaling.md). Logs go to standard error as key=value lines; SIGTERM or SIGINT (Ctrl-C) stops \
+            with --database in a PostgreSQL database (its tables are created on start). Several instances \
+            may share one database behind a load balancer: any of them takes any request, and each \
+            follows the others' writes (docs/scaling.md). Logs go to standard error as key=value lines; \
+            SIGTERM or SIGINT (Ctrl-C) stops \
             the server gracefully. The API is described in docs/openapi.yaml, the setup in \
             docs/live-server.md.
             """

@@ -34,8 +34,8 @@ struct StreamCommand: ParsableCommand {
         help: ArgumentHelp(
             "Another instance of the same server (repeatable).",
             discussion:
-                "Phones are spread over every instance and move on to the next when theirs does not answer, as behind a load balancer."
-        )) var otherInstances: [String] = []
+                "Phones are spread over every instance and move on to the next when theirs does not answer, as behind a load balancer.",
+            valueName: "url")) var otherInstances: [String] = []
     @Option(help: "Tracker protocol: osmand (Traccar Client), owntracks or native (batches).")
     var `protocol`: ProtocolOption = .osmand
     @Option(help: "Time scale: 60 plays a minute of track per second; max sends as fast as the server answers.")

@@ -4,15 +4,15 @@
 #   1. ingest: `racekit stream --protocol native --speed max` of synthesized tracks, batches of
 #      BATCH fixes, against one SQLite instance, one PostgreSQL instance and INSTANCES PostgreSQL
 #      instances (phones spread over them with --also): fixes/s acknowledged;
-#   2. fix-to-viewer latency: one fix at a time posted to the first instance, timed until the
-#      standings event carrying its sequence number reaches an SSE viewer on the same instance
-#      and on another one (LATENCY_SAMPLES samples, 0.4 s apart: an idle race, so the 0.25 s
-#      spacing of standings events does not add to it);
+#   2. fix-to-viewer latency: VIEWERS Server-Sent Events viewers spread over the instances; one
+#      fix at a time posted to the first instance, timed until the standings event carrying its
+#      sequence number reaches each viewer, on the same instance and on the others
+#      (LATENCY_SAMPLES fixes, 0.4 s apart: the 0.25 s spacing of standings events does not add);
 #   3. PostgreSQL's own ceiling for the same rows: pgbench with a custom script inserting BATCH
 #      log rows per transaction (CLIENTS clients, PGBENCH_SECONDS s), with the announcing trigger
 #      and without it (what NOTIFY costs).
 #   RACEKIT=.build/release/racekit  INSTANCES=3  STREAM_PARTICIPANTS=200  BATCH=50
-#   LATENCY_SAMPLES=40  CLIENTS=8  PGBENCH_SECONDS=10
+#   LATENCY_SAMPLES=40  VIEWERS=1000  CLIENTS=8  PGBENCH_SECONDS=10
 # Starts a PostgreSQL cluster of its own (scripts/postgres-test-cluster.sh, which installs
 # Debian's postgresql as root when it is missing) and stops it at the end. Needs curl and python3.
 set -euo pipefail
@@ -22,10 +22,12 @@ instances="${INSTANCES:-3}"
 stream_participants="${STREAM_PARTICIPANTS:-200}"
 batch="${BATCH:-50}"
 latency_samples="${LATENCY_SAMPLES:-40}"
+viewers="${VIEWERS:-1000}"
 clients="${CLIENTS:-8}"
 pgbench_seconds="${PGBENCH_SECONDS:-10}"
 route=Routes/zurich-old-town
 [[ -x "$racekit" ]] || swift build -c release --product racekit
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"  # a thousand viewers' sockets, on both ends
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/racekit-bench-instances.XXXXXX")"
 export RACEKIT_PG_STATE="$work/pg"
@@ -78,53 +80,79 @@ ingest() {
   python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print(s["acknowledged"], s["seconds"])' "$work/stream-$1.json"
 }
 
-# latency: one viewer per instance; fixes posted to the first; prints the probe's JSON.
+# latency: VIEWERS SSE viewers spread over the instances; fixes posted to the first one at a time;
+# prints the probe's JSON (per fix and viewer: the time from sending the fix to the event).
 latency() {
-  python3 - "$latency_samples" "${bases[@]}" <<'PY'
-import json, sys, threading, time, urllib.request
-samples, bases = int(sys.argv[1]), sys.argv[2:]
-def call(url, body=None, token=None, method=None):
-    r = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode(), method=method)
+  python3 - "$latency_samples" "$viewers" "${bases[@]}" <<'PY'
+import asyncio, datetime, json, sys, time, urllib.parse, urllib.request
+samples, viewer_count, bases = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
+def call(url, body, token=None, raw=None):
+    data = raw if raw is not None else (b"" if body is None else json.dumps(body).encode())
+    r = urllib.request.Request(url, data=data, method="POST")
     if token: r.add_header("Authorization", "Bearer " + token)
     return json.load(urllib.request.urlopen(r))
 race_file = open("Routes/zurich-old-town/race.json", "rb").read()
-created = json.load(urllib.request.urlopen(urllib.request.Request(bases[0] + "/races", data=race_file, method="POST")))
+created = call(bases[0] + "/races", None, raw=race_file)
 race, token = created["raceID"], created["organiserToken"]
-code = call(f"{bases[0]}/races/{race}/join-codes", {"maxUses": 1}, token, "POST")["code"]
-joined = call(bases[0] + "/join", {"code": code, "name": "probe"}, None, "POST")
+code = call(f"{bases[0]}/races/{race}/join-codes", {"maxUses": 1}, token)["code"]
+joined = call(bases[0] + "/join", {"code": code, "name": "probe"})
 urllib.request.urlopen(urllib.request.Request(
     f"{bases[0]}/races/{race}/start", data=b"", method="POST", headers={"Authorization": "Bearer " + token}))
-seen = [dict() for _ in bases]
-def viewer(i):
-    r = urllib.request.Request(f"{bases[i]}/races/{race}/events", headers={"Authorization": "Bearer " + token})
-    with urllib.request.urlopen(r) as stream:
-        for line in stream:
-            if line.startswith(b"id: "):
-                seen[i].setdefault(int(line[4:]), time.monotonic())
-for i in range(len(bases)):
-    threading.Thread(target=viewer, args=(i,), daemon=True).start()
-time.sleep(1)
 start = json.load(open("Routes/zurich-old-town/race.json"))["startTime"]
-import datetime
 t0 = datetime.datetime.fromisoformat(start.replace("Z", "+00:00")).timestamp()
-lat = [[] for _ in bases]
-for n in range(samples):
-    body = [{"time": t0 + 10 + n, "lat": 47.3778876, "lon": 8.5402755, "accuracy": 5}]
-    sent = time.monotonic()
-    answer = call(f"{bases[0]}/races/{race}/fixes", body, joined["participantToken"], "POST")
-    sequence = answer["sequence"]
-    deadline = sent + 5
-    while time.monotonic() < deadline and not all(any(k >= sequence for k in s) for s in seen):
-        time.sleep(0.0005)
-    for i, s in enumerate(seen):
-        arrived = min((t for k, t in s.items() if k >= sequence), default=None)
-        if arrived is not None: lat[i].append((arrived - sent) * 1000)
-    time.sleep(0.4)
+# first[v][sequence]: when viewer v first saw an event at or past that sequence.
+latest = [0] * viewer_count
+arrivals = [dict() for _ in range(viewer_count)]
+
+async def viewer(v):
+    url = urllib.parse.urlparse(bases[v % len(bases)])
+    reader, writer = await asyncio.open_connection(url.hostname, url.port)
+    writer.write((f"GET /races/{race}/events HTTP/1.1\r\nHost: {url.netloc}\r\n"
+                  f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n").encode())
+    await writer.drain()
+    while True:
+        line = await reader.readline()
+        if not line: return
+        if line.startswith(b"id: "):
+            k = int(line[4:])
+            if k > latest[v]:
+                latest[v] = k
+                arrivals[v][k] = time.monotonic()
+
+async def main():
+    tasks = []
+    for v in range(viewer_count):
+        tasks.append(asyncio.create_task(viewer(v)))
+        # One token for every viewer: paced under its rate limit (200 requests/s, 400 at once).
+        if v % 100 == 99: await asyncio.sleep(0.5)
+    await asyncio.sleep(2)
+    connected = sum(1 for v in range(viewer_count) if latest[v] > 0)
+    lat_same, lat_other = [], []
+    loop = asyncio.get_running_loop()
+    for n in range(samples):
+        body = [{"time": t0 + 10 + n, "lat": 47.3778876, "lon": 8.5402755, "accuracy": 5}]
+        sent = time.monotonic()
+        answer = await loop.run_in_executor(
+            None, lambda: call(f"{bases[0]}/races/{race}/fixes", body, joined["participantToken"]))
+        sequence = answer["sequence"]
+        deadline = sent + 5
+        while time.monotonic() < deadline and min(latest) < sequence:
+            await asyncio.sleep(0.0005)
+        for v in range(viewer_count):
+            arrived = min((t for k, t in arrivals[v].items() if k >= sequence), default=None)
+            if arrived is not None:
+                (lat_same if v % len(bases) == 0 else lat_other).append((arrived - sent) * 1000)
+        await asyncio.sleep(0.4)
+    for t in tasks: t.cancel()
+    return connected, lat_same, lat_other
+
+connected, same, other = asyncio.run(main())
 def pct(values, p):
     values = sorted(values)
     return values[min(len(values) - 1, int(p / 100 * len(values)))] if values else float("nan")
-print(json.dumps({"same": {"p50": pct(lat[0], 50), "p99": pct(lat[0], 99), "n": len(lat[0])},
-                  "other": {"p50": pct(sum(lat[1:], []), 50), "p99": pct(sum(lat[1:], []), 99), "n": len(sum(lat[1:], []))}}))
+print(json.dumps({"viewers": connected,
+                  "same": {"p50": pct(same, 50), "p99": pct(same, 99), "n": len(same)},
+                  "other": {"p50": pct(other, 50), "p99": pct(other, 99), "n": len(other)}}))
 PY
 }
 
@@ -172,11 +200,11 @@ n, batch, participants, clients = (int(x) for x in sys.argv[1:5])
 sf, ss, pf, ps, nf, ns = (float(x) for x in sys.argv[5:11])
 sl, pl, nl = (json.loads(x) for x in sys.argv[11:14])
 wt, wo = float(sys.argv[14]), float(sys.argv[15])
-print("| setup | native ingest (fixes/s) | fix → viewer, same instance p50 / p99 | fix → viewer, other instance p50 / p99 |")
-print("|---|---:|---:|---:|")
+print("| setup | native ingest (fixes/s) | SSE viewers | fix → viewer, same instance p50 / p99 | fix → viewer, other instances p50 / p99 |")
+print("|---|---:|---:|---:|---:|")
 def row(name, fixes, seconds, lat):
     other = f"{lat['other']['p50']:.1f} / {lat['other']['p99']:.1f} ms" if lat["other"]["n"] else "–"
-    print(f"| {name} | {fixes / seconds:,.0f} | {lat['same']['p50']:.1f} / {lat['same']['p99']:.1f} ms | {other} |")
+    print(f"| {name} | {fixes / seconds:,.0f} | {lat['viewers']} | {lat['same']['p50']:.1f} / {lat['same']['p99']:.1f} ms | {other} |")
 row("1 instance, SQLite", sf, ss, sl)
 row("1 instance, PostgreSQL", pf, ps, pl)
 row(f"{n} instances, PostgreSQL", nf, ns, nl)

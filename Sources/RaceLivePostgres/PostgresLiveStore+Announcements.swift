@@ -9,10 +9,10 @@ extension PostgresLiveStore {
     static let announcementChannel = "racekit_log"
 
     /// Every instance's appends and race file changes, heard on a connection of this store's
-    /// own that LISTENs on ``announcementChannel``.
+    /// own that LISTENs on the channel `racekit_log`.
     ///
     /// postgres-nio does not LISTEN again after a dropped connection, so this reconnects (with
-    /// backoff, 50 ms doubling to 2 s) and says ``LogAnnouncement/resubscribed`` each time the
+    /// backoff, 50 ms doubling to 2 s) and says `LogAnnouncement.resubscribed` each time the
     /// LISTEN is in place, the first time included: whoever listens then reads the log after
     /// its last sequence number, and nothing sent while nobody listened is missed.
     public func logAnnouncements() -> AsyncStream<LogAnnouncement> {

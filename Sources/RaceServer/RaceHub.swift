@@ -42,7 +42,7 @@ public actor RaceHub {
         return runner
     }
 
-    /// Starts following the other instances' writes on a shared store (``LiveStore/logAnnouncements()``):
+    /// Starts following the other instances' writes on a shared store (`LiveStore.logAnnouncements()`):
     /// each loaded race's engine reads what they appended, so its viewers here see it too; a race
     /// whose file changed is loaded again. Does nothing on a store only this instance uses.
     public func followOtherInstances(logger: Logger) {

@@ -28,19 +28,34 @@ import Testing
         #expect(Self.samples.count >= 5)
     }
 
-    @Test(arguments: samples) func liveEqualsOffline(sample: String) async throws {
-        let folder = Self.routes.appendingPathComponent(sample)
-        let racePath = folder.appendingPathComponent("race.json").path
-        let raceText = try String(contentsOfFile: racePath, encoding: .utf8)
-        let race = try #require(try RaceFile.read(path: racePath).race)
-        let start = try #require(race.startTime.flatMap { Timestamp.parse($0) })
-        let tracks = try TrackFiles.expand([folder.appendingPathComponent("tracks").path]).map {
-            try TrackFiles.load($0)
-        }
-        let responsesText = try Self.responses(race: race, tracks: tracks, start: start)
+    /// A sample race of Routes/ with its tracks, the game inputs fed to it, and the offline
+    /// path's result (as `racekit simulate race.json tracks/ --responses r.jsonl` gives it).
+    struct Sample {
+        let raceText: String
+        let race: Race
+        let start: Double
+        let tracks: [LoadedTrack]
+        let responsesText: String
+        let offline: (replay: ReplayResult, game: GamePlay?)
 
-        // The offline path, as `racekit simulate race.json tracks/ --responses r.jsonl` takes it.
-        let offline = try Self.simulate(race: race, tracks: tracks, start: start, responses: responsesText)
+        init(_ name: String) throws {
+            let folder = LogPrincipleTests.routes.appendingPathComponent(name)
+            let racePath = folder.appendingPathComponent("race.json").path
+            raceText = try String(contentsOfFile: racePath, encoding: .utf8)
+            race = try #require(try RaceFile.read(path: racePath).race)
+            start = try #require(race.startTime.flatMap { Timestamp.parse($0) })
+            tracks = try TrackFiles.expand([folder.appendingPathComponent("tracks").path]).map {
+                try TrackFiles.load($0)
+            }
+            responsesText = try LogPrincipleTests.responses(race: race, tracks: tracks, start: start)
+            offline = try LogPrincipleTests.simulate(race: race, tracks: tracks, start: start, responses: responsesText)
+        }
+    }
+
+    @Test(arguments: samples) func liveEqualsOffline(sample name: String) async throws {
+        let sample = try Sample(name)
+        let (raceText, race, start, tracks) = (sample.raceText, sample.race, sample.start, sample.tracks)
+        let (responsesText, offline) = (sample.responsesText, sample.offline)
 
         // The live path: SQLite store in a temporary folder, fixes shuffled, duplicated, retried.
         let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("racekit-live-\(UUID().uuidString)")

@@ -21,16 +21,8 @@ import Testing
 
     @Test(arguments: TestStoreKind.allCases)
     func threeInstancesWriteOneLog(_ kind: TestStoreKind) async throws {
-        let folder = LogPrincipleTests.routes.appendingPathComponent(Self.sample)
-        let racePath = folder.appendingPathComponent("race.json").path
-        let raceText = try String(contentsOfFile: racePath, encoding: .utf8)
-        let race = try #require(try RaceFile.read(path: racePath).race)
-        let start = try #require(race.startTime.flatMap { Timestamp.parse($0) })
-        let tracks = try TrackFiles.expand([folder.appendingPathComponent("tracks").path]).map {
-            try TrackFiles.load($0)
-        }
-        let responsesText = try LogPrincipleTests.responses(race: race, tracks: tracks, start: start)
-        let offline = try LogPrincipleTests.simulate(race: race, tracks: tracks, start: start, responses: responsesText)
+        let sample = try LogPrincipleTests.Sample(Self.sample)
+        let (raceText, race, start, tracks) = (sample.raceText, sample.race, sample.start, sample.tracks)
 
         let made = try await TestStores.make(kind)
         var stores: [any LiveStore] = [made.store]
@@ -59,7 +51,8 @@ import Testing
         }
         _ = try await runners[2].submit([.organiser(.start(time: start))], recordedAt: start)
         let batches = LogPrincipleTests.deliveries(
-            race: race, tracks: tracks, responses: try ResponseFile.parse(responsesText, file: "r.jsonl"), start: start)
+            race: race, tracks: tracks, responses: try ResponseFile.parse(sample.responsesText, file: "r.jsonl"),
+            start: start)
 
         // Batch n goes to instance n % 3; the three instances run at once.
         let accepted = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -87,7 +80,8 @@ import Testing
         #expect(Set(entries.map(\.payload)).count == entries.count, "an entry was stored twice")
         #expect(entries.count == accepted + 1)
         let distinctFixes = tracks.reduce(0) { $0 + Set($1.points.map(\.time)).count }
-        let expected = RaceReport(replay: offline.replay, startEpoch: start, game: offline.game).json.serialized()
+        let expected = RaceReport(replay: sample.offline.replay, startEpoch: start, game: sample.offline.game).json
+            .serialized()
         for runner in runners {
             try await runner.follow(to: nil)
             #expect(await runner.race.fixCount == distinctFixes)

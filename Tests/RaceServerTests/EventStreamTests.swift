@@ -18,15 +18,23 @@ import Testing
         var all: [String] { lock.withLock { parts } }
     }
 
-    @Test(.timeLimit(.minutes(1))) func heartbeatAndChanges() async throws {
+    /// The flow tests' race in an in-memory store, `participants` joined and the race started.
+    static func startedRace(joining participants: [String]) async throws -> (SQLiteLiveStore, LiveRaceRunner) {
         let store = try await SQLiteLiveStore(path: nil)
         try await store.migrate()
         let race = try #require(
             RaceFile.decode(try JSONParser.parse(Array(LiveServerFlowTests.raceText.utf8), file: "race")).race)
         try await store.createRace(StoredRace(id: "r", raceFile: LiveServerFlowTests.raceText, createdAt: 0))
         let runner = try await LiveRaceRunner(raceID: "r", race: race, store: store)
-        try await runner.join(StoredParticipant(raceID: "r", id: "anna", displayName: "Anna", joinedAt: 0))
+        for id in participants {
+            try await runner.join(StoredParticipant(raceID: "r", id: id, displayName: id.capitalized, joinedAt: 0))
+        }
         _ = try await runner.submit([.organiser(.start(time: LiveServerFlowTests.start))], recordedAt: 0)
+        return (store, runner)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func heartbeatAndChanges() async throws {
+        let (store, runner) = try await Self.startedRace(joining: ["anna"])
         let transcript = Transcript()
         let stream = StandingsEventStream(
             runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500, minimumInterval: .zero)
@@ -62,13 +70,7 @@ import Testing
     /// stream ends instead of living on with heartbeats, so its viewer reconnects and is checked
     /// again.
     @Test(.timeLimit(.minutes(1))) func aStreamEndsWhenTheRaceEndsItsViewers() async throws {
-        let store = try await SQLiteLiveStore(path: nil)
-        try await store.migrate()
-        let race = try #require(
-            RaceFile.decode(try JSONParser.parse(Array(LiveServerFlowTests.raceText.utf8), file: "race")).race)
-        try await store.createRace(StoredRace(id: "r", raceFile: LiveServerFlowTests.raceText, createdAt: 0))
-        let runner = try await LiveRaceRunner(raceID: "r", race: race, store: store)
-        _ = try await runner.submit([.organiser(.start(time: LiveServerFlowTests.start))], recordedAt: 0)
+        let (store, runner) = try await Self.startedRace(joining: [])
         let transcript = Transcript()
         let stream = StandingsEventStream(
             runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500, minimumInterval: .zero)
@@ -90,14 +92,7 @@ import Testing
     /// A busy race's changes fold into at most one standings event per interval, and the last
     /// change still reaches the viewer.
     @Test(.timeLimit(.minutes(1))) func changesWithinTheIntervalFoldIntoOneEvent() async throws {
-        let store = try await SQLiteLiveStore(path: nil)
-        try await store.migrate()
-        let race = try #require(
-            RaceFile.decode(try JSONParser.parse(Array(LiveServerFlowTests.raceText.utf8), file: "race")).race)
-        try await store.createRace(StoredRace(id: "r", raceFile: LiveServerFlowTests.raceText, createdAt: 0))
-        let runner = try await LiveRaceRunner(raceID: "r", race: race, store: store)
-        try await runner.join(StoredParticipant(raceID: "r", id: "anna", displayName: "Anna", joinedAt: 0))
-        _ = try await runner.submit([.organiser(.start(time: LiveServerFlowTests.start))], recordedAt: 0)
+        let (store, runner) = try await Self.startedRace(joining: ["anna"])
         let transcript = Transcript()
         let interval = 0.2
         let stream = StandingsEventStream(

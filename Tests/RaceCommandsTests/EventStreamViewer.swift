@@ -12,11 +12,13 @@ final class EventStreamViewer: @unchecked Sendable {
     private var task: Task<Void, Never>?
     private static let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
 
-    /// Starts reading `base` + `/races/{race}/events` with `token`.
-    init(base: String, race: String, token: String) {
+    /// Starts reading `base` + `/races/{race}/events` with `token`, resuming after
+    /// `lastEventID` when given (the `Last-Event-ID` header a reconnecting browser sends).
+    init(base: String, race: String, token: String, lastEventID: Int? = nil) {
         task = Task { [weak self] in
             var request = HTTPClientRequest(url: "\(base)/races/\(race)/events")
             request.headers.add(name: "Authorization", value: "Bearer \(token)")
+            if let lastEventID { request.headers.add(name: "Last-Event-ID", value: String(lastEventID)) }
             guard let response = try? await Self.client.execute(request, timeout: .seconds(600)) else { return }
             var pending = ""
             do {

@@ -10,7 +10,8 @@ import Testing
     static let route = LiveStreamTests.route
 
     /// Three instances; the first is killed with SIGKILL while the phones stream. Its phones
-    /// move on to the others; viewers on the surviving instances keep receiving events; no
+    /// move on to the others; viewers on the surviving instances keep receiving events, and the
+    /// dead instance's viewer resumes on a survivor from the `Last-Event-ID` it had; no
     /// acknowledged fix is lost; every instance's final report equals the offline replay.
     @Test(.timeLimit(.minutes(4))) func killNineOfOneOfThreeInstances() async throws {
         let cluster = try TestStores.postgresURLOrSkip()
@@ -36,6 +37,11 @@ import Testing
         try #require(stream.process.isRunning, "the stream ended before the kill: \(stream.errors)")
         servers[0].kill()
         let killedAt = ContinuousClock.now
+        // The dead instance's viewer reconnects to a survivor with the last id it had.
+        let resumedFrom = try #require(viewers[0].events.last?.id, "the first instance's viewer got no event")
+        let resumed = EventStreamViewer(
+            base: servers[2].base, race: race, token: organiser, lastEventID: resumedFrom)
+        defer { resumed.stop() }
 
         let (status, summary) = try await stream.finish(within: 150)
         #expect(status == 0, "\(stream.errors)")
@@ -57,6 +63,15 @@ import Testing
             for _ in 0..<100 where viewer.events.last?.id != fixes + 1 { try await Task.sleep(for: .milliseconds(50)) }
             #expect(viewer.events.last?.id == fixes + 1)
         }
+        // Resumed on another instance: only what came after the id it had, up to the last entry.
+        for _ in 0..<100 where resumed.events.last?.id != fixes + 1 { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(resumed.events.last?.id == fixes + 1)
+        #expect(resumed.events.allSatisfy { $0.id > resumedFrom })
+        // A viewer that has the last entry (from whichever instance) gets nothing again.
+        let upToDate = EventStreamViewer(base: servers[1].base, race: race, token: organiser, lastEventID: fixes + 1)
+        defer { upToDate.stop() }
+        try await Task.sleep(for: .seconds(1))
+        #expect(upToDate.events.isEmpty)
         for server in servers.dropFirst() { server.stop() }
         try await TestStores.dropDatabase(database.name, serverURL: cluster)
     }

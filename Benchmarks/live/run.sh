@@ -7,7 +7,7 @@
 #   3. native batches: `racekit stream --protocol native --speed max` of synthesized tracks
 #      (`racekit synth`), fixes/s stored and acknowledged;
 #   4. the server's resident memory: empty, after the joins, after the load.
-# Not measured here yet: fix-to-viewer latency with 1 000 SSE viewers (no SSE load client).
+# Fix-to-viewer latency with 1 000 SSE viewers, and several instances: Benchmarks/live/instances.sh.
 #   RACEKIT=.build/release/racekit  PARTICIPANTS=500  DURATION=10s  CONNECTIONS=64  THREADS=2
 #   STREAM_PARTICIPANTS=200  (tracks for the native batch run)
 # Needs wrk (Debian: apt-get install wrk; installed when run as root), curl and python3.

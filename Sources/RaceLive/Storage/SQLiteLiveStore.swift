@@ -1,5 +1,6 @@
 import Logging
 import SQLiteNIO
+import Synchronization
 
 // Why sqlite-nio and not GRDB: GRDB is the better-featured SQLite library, but its README calls
 // Linux support contributor-maintained and untested, and the server runs on Linux first.
@@ -12,11 +13,19 @@ import SQLiteNIO
 /// the writer) with `synchronous=FULL`, so an acknowledged entry survives a crash of the
 /// process or the machine.
 ///
-/// All calls go through one connection, one after another (`SerialQueue`), so a
-/// multi-statement transaction is never interleaved with another call.
+/// Every write goes through one connection, one after another (`SerialQueue`), so a
+/// multi-statement transaction is never interleaved with another call. Reads of a database in a
+/// file go to connections of their own (WAL lets them read committed data while the writer
+/// commits): a request's credential lookup does not wait behind another race's append and its
+/// fsync. An in-memory database has one connection for everything.
 public actor SQLiteLiveStore: LiveStore {
     private let connection: SQLiteConnection
     private let queue = SerialQueue()
+    /// Read-only connections with their queues; empty for an in-memory database.
+    private let readers: [(connection: SQLiteConnection, queue: SerialQueue)]
+    private let nextReader = Atomic<Int>(0)
+    /// Connections opened for reading a database file.
+    static let readerCount = 2
     /// Rows per INSERT statement: 16 columns each, under SQLite's 32 766 bound parameters.
     private static let rowsPerInsert = 1_000
 
@@ -27,6 +36,16 @@ public actor SQLiteLiveStore: LiveStore {
         _ = try await connection.query("PRAGMA journal_mode=WAL")
         _ = try await connection.query("PRAGMA synchronous=FULL")
         _ = try await connection.query("PRAGMA foreign_keys=ON")
+        var readers: [(SQLiteConnection, SerialQueue)] = []
+        if let path {
+            // WAL mode is a property of the file, set above; a reader only reads.
+            for _ in 0..<Self.readerCount {
+                let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+                _ = try await reader.query("PRAGMA query_only=ON")
+                readers.append((reader, SerialQueue()))
+            }
+        }
+        self.readers = readers
     }
 
     /// Applies the migrations not yet in `schema_migrations`, each in its own transaction.
@@ -78,13 +97,13 @@ public actor SQLiteLiveStore: LiveStore {
     }
 
     /// The race with this id, if any.
-    public func race(id: String) async throws -> StoredRace? {
+    public nonisolated func race(id: String) async throws -> StoredRace? {
         try await read("SELECT id, race_file, created_at, is_public FROM races WHERE id = ?", [.text(id)]).first.map(
             Self.race)
     }
 
     /// Every race, by creation time.
-    public func races() async throws -> [StoredRace] {
+    public nonisolated func races() async throws -> [StoredRace] {
         try await read("SELECT id, race_file, created_at, is_public FROM races ORDER BY created_at, id", []).map(
             Self.race)
     }
@@ -101,7 +120,7 @@ public actor SQLiteLiveStore: LiveStore {
     }
 
     /// A race's participants in joining order.
-    public func participants(raceID: String) async throws -> [StoredParticipant] {
+    public nonisolated func participants(raceID: String) async throws -> [StoredParticipant] {
         try await read(
             "SELECT race_id, id, display_name, joined_at FROM participants WHERE race_id = ? ORDER BY join_order",
             [.text(raceID)]
@@ -124,14 +143,14 @@ public actor SQLiteLiveStore: LiveStore {
     }
 
     /// The credential with this hash, if any.
-    public func credential(hash: String) async throws -> StoredCredential? {
+    public nonisolated func credential(hash: String) async throws -> StoredCredential? {
         try await read(
             "SELECT hash, race_id, role, participant, expires_at FROM credentials WHERE hash = ?", [.text(hash)]
         ).first.map(Self.credential)
     }
 
     /// A race's credentials of one role, soonest expiry first (an index range on race and role).
-    public func credentials(raceID: String, role: CredentialRole) async throws -> [StoredCredential] {
+    public nonisolated func credentials(raceID: String, role: CredentialRole) async throws -> [StoredCredential] {
         try await read(
             """
             SELECT hash, race_id, role, participant, expires_at FROM credentials WHERE race_id = ? AND role = ?
@@ -142,7 +161,7 @@ public actor SQLiteLiveStore: LiveStore {
 
     /// Deletes a race's credential; whether there was one.
     public func deleteCredential(hash: String, raceID: String) async throws -> Bool {
-        try await !read(
+        try await !statement(
             "DELETE FROM credentials WHERE hash = ? AND race_id = ? RETURNING hash", [.text(hash), .text(raceID)]
         ).isEmpty
     }
@@ -162,7 +181,7 @@ public actor SQLiteLiveStore: LiveStore {
     /// Counts one use of a valid code, in one statement.
     public func redeemJoinCode(hash: String, now: Double) async throws -> StoredJoinCode? {
         // One statement: the check and the count cannot be separated by another join.
-        try await read(
+        try await statement(
             """
             UPDATE join_codes SET uses = uses + 1
             WHERE hash = ? AND (maximum_uses IS NULL OR uses < maximum_uses) AND (expires_at IS NULL OR expires_at > ?)
@@ -204,7 +223,7 @@ public actor SQLiteLiveStore: LiveStore {
     }
 
     /// A race's entries after `sequence`, in order.
-    public func entries(raceID: String, after sequence: Int64) async throws -> [LogEntry] {
+    public nonisolated func entries(raceID: String, after sequence: Int64) async throws -> [LogEntry] {
         try await read(
             "SELECT * FROM log_entries WHERE race_id = ? AND seq > ? ORDER BY seq",
             [.text(raceID), .integer(Int(sequence))]
@@ -212,15 +231,26 @@ public actor SQLiteLiveStore: LiveStore {
         .map { try LogEntryRow.entry($0) }
     }
 
-    /// Closes the connection after every queued call.
+    /// Closes the connections after every queued call.
     public func close() async throws {
+        for reader in readers {
+            try await reader.queue.run { [connection = reader.connection] in try await connection.close() }
+        }
         try await queue.run { [connection] in try await connection.close() }
     }
 
     // MARK: - Helpers
 
-    private func read(_ sql: String, _ binds: [SQLiteData]) async throws -> [SQLiteRow] {
+    /// Runs one statement on the writing connection, in turn with every other write.
+    private func statement(_ sql: String, _ binds: [SQLiteData]) async throws -> [SQLiteRow] {
         try await queue.run { [connection] in try await connection.query(sql, binds) }
+    }
+
+    /// Runs one SELECT on a reading connection (in turn), or on the writer without readers.
+    private nonisolated func read(_ sql: String, _ binds: [SQLiteData]) async throws -> [SQLiteRow] {
+        guard !readers.isEmpty else { return try await statement(sql, binds) }
+        let reader = readers[nextReader.add(1, ordering: .relaxed).oldValue % readers.count]
+        return try await reader.queue.run { [connection = reader.connection] in try await connection.query(sql, binds) }
     }
 
     /// Runs one writing statement; a unique-key violation becomes ``LiveStoreError/conflict(_:)``.

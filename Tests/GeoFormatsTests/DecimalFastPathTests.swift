@@ -103,4 +103,55 @@ struct DecimalFastPathTests {
         let scan = bytes.withUnsafeBufferPointer { DecimalFastPath.scan($0.baseAddress!, from: 0, to: $0.count) }
         #expect(scan?.value == 12.5 && scan?.end == 4)
     }
+
+    @Test("the word-wise scan: scan's value and end on seeded random fields of every kind", arguments: 0..<6)
+    func wordWiseScan(seed: UInt64) {
+        var random = SplitMix64(seed: 200 + seed)
+        let alphabet = Array("0123456789.-+e,\n ".utf8)
+        var decidedByWords = 0
+        for _ in 0..<20_000 {
+            // Mostly decimals as files write them, sometimes noise from the same bytes.
+            var text: [UInt8]
+            if random.next() % 4 == 0 {
+                text = (0..<Int(random.next() % 24)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            } else {
+                let digits = Int(random.next() % 22)
+                text = (0..<digits).map { _ in UInt8(48 + random.next() % 10) }
+                if !text.isEmpty && random.next() % 4 != 0 {
+                    text.insert(ASCII.period, at: Int(random.next() % UInt64(text.count + 1)))
+                }
+                if random.next() % 3 == 0 { text.insert(ASCII.hyphenMinus, at: 0) }
+            }
+            // Sometimes too short a tail for a whole word after the number, sometimes long enough.
+            let tail = Array(",12345678\n".utf8).prefix(Int(random.next() % 11))
+            let bytes = text + tail
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let words = DecimalFastPath.scanWords(base, from: 0, to: buffer.count)
+                let bytewise = DecimalFastPath.scan(base, from: 0, to: buffer.count)
+                #expect(
+                    words?.value.bitPattern == bytewise?.value.bitPattern && words?.end == bytewise?.end,
+                    "\(String(decoding: bytes, as: UTF8.self))")
+                if let words, buffer.count >= words.end + 8 { decidedByWords += 1 }
+            }
+        }
+        #expect(decidedByWords > 4_000, "numbers with a whole word after them: \(decidedByWords) of 20 000")
+    }
+
+    @Test(
+        "eight bytes as a word: the leading digits' count and value, for every count and any byte after them",
+        arguments: 0..<4)
+    func digitWords(seed: UInt64) {
+        var random = SplitMix64(seed: 300 + seed)
+        for _ in 0..<50_000 {
+            let bytes = (0..<8).map { _ in
+                random.next() % 3 == 0 ? UInt8(truncatingIfNeeded: random.next()) : UInt8(48 + random.next() % 10)
+            }
+            let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+            let count = bytes.firstIndex { $0 < 48 || $0 > 57 } ?? 8
+            let value = bytes.prefix(count).reduce(UInt64(0)) { $0 * 10 + UInt64($1 - 48) }
+            let run = DigitWord.leadingDigits(word)
+            #expect(run.count == count && run.value == value, "\(bytes)")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import RaceKitCore
 import Testing
 
@@ -23,6 +24,36 @@ struct FileBytesTests {
         let empty = folder.appendingPathComponent("empty").path
         try Data().write(to: URL(fileURLWithPath: empty))
         #expect(try FileBytes.read(empty).isEmpty)
+    }
+
+    @Test("a mapped file is the bytes read, and the file is unchanged after; an empty file maps to no bytes")
+    func mappedFile() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var random = SplitMix64(seed: 7)
+        let bytes = (0..<3_000_001).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let path = folder.appendingPathComponent("data.bin").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try FileBytes.withMapped(path) { Array($0) } == bytes)
+        #expect(try FileBytes.read(path) == bytes)
+        let empty = folder.appendingPathComponent("empty").path
+        try Data().write(to: URL(fileURLWithPath: empty))
+        #expect(try FileBytes.withMapped(empty) { $0.count } == 0)
+    }
+
+    @Test("mapping fails as reading does: a missing file, a folder, a device; and passes on the body's error")
+    func mappedErrors() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for path in [folder.path + "/missing.csv", folder.path, "/dev/null"] {
+            var readError: InputError?
+            do { _ = try FileBytes.read(path) } catch { readError = error }
+            #expect(throws: readError!) { try FileBytes.withMapped(path) { $0.count } }
+        }
+        let path = folder.appendingPathComponent("some.csv").path
+        try Data("a,b\n".utf8).write(to: URL(fileURLWithPath: path))
+        let bodyError = InputError(SourceLocation(file: path, line: 1, column: 2), "the body's")
+        #expect(throws: bodyError) { try FileBytes.withMapped(path) { _ throws(InputError) in throw bodyError } }
     }
 
     @Test("a missing file, a folder and a device are errors naming the path and the reason")

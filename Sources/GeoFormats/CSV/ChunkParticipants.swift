@@ -41,17 +41,31 @@ struct ChunkParticipants {
         return index
     }
 
+    /// Where a name's hash starts (FNV-1a: names are short).
+    static let hashSeed: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// `hash` with `byte` mixed in; a name's hash is its bytes mixed into ``hashSeed`` in order.
+    @inline(__always)
+    static func hash(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+
     /// The local index of the participant named by the non-empty bytes `start..<end`.
     @inline(__always)
     mutating func index(ofName bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int32 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a: names are short
-        for i in start..<end { hash = (hash ^ UInt64(bytes[i])) &* 0x100_0000_01B3 }
+        var hash = Self.hashSeed
+        for i in start..<end { hash = Self.hash(hash, bytes[i]) }
+        return index(ofName: bytes, from: start, to: end, hash: hash)
+    }
+
+    /// The local index of the participant named by the non-empty bytes `start..<end`, whose
+    /// hash (``hash(_:_:)`` over them) the caller computed while it read them.
+    @inline(__always)
+    mutating func index(ofName bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, hash: UInt64) -> Int32 {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
         while slots[slot] >= 0 {
             let index = slots[slot]
             if case .name(let s, let e) = keys[Int(index)], e - s == end - start,
-                memcmp(bytes + s, bytes + start, end - start) == 0
+                Self.sameBytes(bytes + s, bytes + start, count: end - start)
             {
                 return index
             }
@@ -63,6 +77,15 @@ struct ChunkParticipants {
         names += 1
         if names * 2 > slots.count { rehash(bytes) }
         return index
+    }
+
+    /// Whether `count` bytes at `a` and at `b` are equal: a loop for short names, which a call to
+    /// `memcmp` costs more than.
+    @inline(__always)
+    private static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        if count > 16 { return memcmp(a, b, count) == 0 }
+        for k in 0..<count where a[k] != b[k] { return false }
+        return true
     }
 
     /// Doubles the name table once it is half full, keeping probe runs short.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads a plain decimal (an optional sign, digits, an optional `.` and fraction) in place, where a
 /// field starts, and says where it stopped: the number step of the chunked positions reader, which
 /// parses while it splits instead of finding a field's end first.
@@ -15,13 +7,20 @@ import Darwin
 /// fraction digits an exact integer division rounded to nearest-even. Anything else (an exponent,
 /// more digits) is left to the caller, who hands the whole field to `DecimalParser`.
 enum DecimalFastPath {
-    /// 10⁰…10²², exact doubles computed as `DecimalParser` computes them, so the Clinger division
-    /// is the same operation on the same operands.
-    private static let doublePowersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+    /// 10⁰…10²², exact doubles (the same values `DecimalParser` computes with `pow`), so the
+    /// Clinger division is the same operation on the same operands. Literals, so that the table is
+    /// laid out at compile time and a read costs no lazy-initialisation check.
+    private static let doublePowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+    ]
     /// 10⁰…10¹⁹, the powers of ten a `UInt64` holds.
-    private static let integerPowersOfTen: [UInt64] = (0...19).map { k in
-        (0..<k).reduce(UInt64(1)) { power, _ in power * 10 }
-    }
+    private static let integerPowersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
+        10_000_000_000_000_000_000,
+    ]
 
     /// `DecimalParser` gives numbers past its fast path to `strtod` only when they are shorter than
     /// this; longer ones (runs of leading zeros) are not numbers to it, so they are not here either.
@@ -75,6 +74,48 @@ enum DecimalFastPath {
         } else {
             return nil
         }
+        return (negative ? -magnitude : magnitude, i)
+    }
+
+    /// ``scan(_:from:to:)`` eight digits at a time (``DigitWord``): the same value and end, for
+    /// numbers of at most 19 digits (leading zeros included) with an optional `-`, which is what
+    /// coordinates and times are. Anything else, or a number within eight bytes of `limit`, is
+    /// left to ``scan(_:from:to:)``.
+    /// - Parameters:
+    ///   - bytes: the text; only `start..<limit` is read.
+    ///   - start: where the number's first byte (sign or digit) is.
+    ///   - limit: where the number must end at the latest; whole words are read up to it.
+    @inline(__always)
+    static func scanWords(_ bytes: UnsafePointer<UInt8>, from start: Int, to limit: Int) -> (value: Double, end: Int)? {
+        var i = start
+        let negative = i < limit && bytes[i] == ASCII.hyphenMinus
+        if negative { i += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0  // all of them, leading zeros too: at most 19 keeps the mantissa exact
+        var fractionDigits = 0
+        var inFraction = false
+        while true {
+            guard i + 8 <= limit else { return scan(bytes, from: start, to: limit) }
+            let word = UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian
+            let run = DigitWord.leadingDigits(word)
+            guard digits + run.count <= 19 else { return scan(bytes, from: start, to: limit) }
+            mantissa = mantissa &* integerPowersOfTen[run.count] &+ run.value
+            digits += run.count
+            if inFraction { fractionDigits += run.count }
+            i += run.count
+            if run.count == 8 { continue }
+            // The byte after the run is in the word just read, so before `limit`.
+            guard !inFraction, bytes[i] == ASCII.period else { break }
+            inFraction = true
+            i += 1
+        }
+        guard digits > 0 else { return scan(bytes, from: start, to: limit) }
+        // With no leading zeros over 19 digits, the significant digits are the mantissa's: at most
+        // 15 of them is `scan`'s Clinger case, more its checked division.
+        let magnitude =
+            mantissa < integerPowersOfTen[15]
+            ? Double(mantissa) / doublePowersOfTen[fractionDigits]
+            : checkedQuotient(mantissa, fractionDigits: fractionDigits)
         return (negative ? -magnitude : magnitude, i)
     }
 

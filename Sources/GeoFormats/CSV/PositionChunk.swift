@@ -41,57 +41,174 @@ struct PositionChunk {
         var lastTime = -Double.infinity
         var lineStart = range.lowerBound
         while lineStart < range.upperBound {
-            let lineEnd = LineFeedSearch.next(in: base, from: lineStart, to: range.upperBound)
             chunk.lineCount += 1
-            defer { lineStart = lineEnd + 1 }
-            var stop = lineEnd
-            while stop > lineStart && isSpace(base[stop - 1]) { stop -= 1 }
-            if stop == lineStart { continue }  // a blank line is no row
-
-            // participant: up to the first comma, trimmed
-            var comma = lineStart
-            while comma < stop && base[comma] != ASCII.comma { comma += 1 }
-            guard comma < stop else { return nil }
-            var a = lineStart, b = comma
-            while a < b && isSpace(base[a]) { a += 1 }
-            while b > a && isSpace(base[b - 1]) { b -= 1 }
-            guard a < b else { return nil }
-            let participant: Int32
-            if let integer = DecimalParser.parseInteger(UnsafeBufferPointer(start: base + a, count: b - a)) {
-                if integer >= 0 && integer < 1 << 20 {
-                    participant = chunk.participants.index(ofNumber: integer)
-                } else {
-                    participant = chunk.participants.index(ofName: base, from: a, to: b)
-                }
+            let row: Row
+            if let plain = plainRow(
+                base, at: lineStart, end: range.upperBound, hasAccuracy: hasAccuracy,
+                participants: &chunk.participants)
+            {
+                row = plain.row
+                lineStart = plain.next
             } else {
-                participant = chunk.participants.index(ofName: base, from: a, to: b)
-            }
-
-            var next = comma + 1
-            guard let t = number(base, &next, stop: stop, last: false),
-                let lat = number(base, &next, stop: stop, last: false),
-                let lon = number(base, &next, stop: stop, last: !hasAccuracy)
-            else { return nil }
-            guard abs(t) <= FixLimits.maximumSeconds, t >= lastTime else { return nil }
-            guard abs(lat) <= 90, abs(lon) <= 180 else { return nil }
-            var accuracy = -1.0
-            if hasAccuracy {
-                while next < stop && isSpace(base[next]) { next += 1 }
-                if next < stop {
-                    guard let value = number(base, &next, stop: stop, last: true) else { return nil }
-                    guard value >= 0, value <= FixLimits.maximumMeters else { return nil }
-                    accuracy = value
+                let lineEnd = LineFeedSearch.next(in: base, from: lineStart, to: range.upperBound)
+                let general = generalRow(
+                    base, from: lineStart, to: lineEnd, hasAccuracy: hasAccuracy, participants: &chunk.participants)
+                lineStart = lineEnd + 1
+                switch general {
+                case .blank: continue
+                case .rejected: return nil
+                case .row(let read): row = read
                 }
             }
-            lastTime = t
-            chunk.participant.append(participant)
-            chunk.time.append(t)
-            chunk.latitude.append(lat)
-            chunk.longitude.append(lon)
-            chunk.accuracy.append(accuracy)
+            guard abs(row.time) <= FixLimits.maximumSeconds, row.time >= lastTime else { return nil }
+            guard abs(row.latitude) <= 90, abs(row.longitude) <= 180 else { return nil }
+            guard row.accuracy < 0 || row.accuracy <= FixLimits.maximumMeters else { return nil }
+            lastTime = row.time
+            chunk.participant.append(row.participant)
+            chunk.time.append(row.time)
+            chunk.latitude.append(row.latitude)
+            chunk.longitude.append(row.longitude)
+            chunk.accuracy.append(row.accuracy)
             chunk.line.append(Int32(truncatingIfNeeded: chunk.lineCount))
         }
         return chunk
+    }
+
+    /// One row's values, before the checks every row gets.
+    private struct Row {
+        var participant: Int32
+        var time: Double
+        var latitude: Double
+        var longitude: Double
+        /// −1 when the row gives none.
+        var accuracy: Double
+    }
+
+    /// What the general path made of a line.
+    private enum GeneralRow {
+        case row(Row)
+        case blank
+        case rejected
+    }
+
+    /// The row at `start` when it is written plainly, as nearly every row is: no spaces, a
+    /// participant not starting with a sign, numbers the word-wise scan decides, and `\n` or `\r\n`
+    /// (or the end of `end`) after the last field; and where its next line starts. `nil` sends the
+    /// line to ``generalRow(_:from:to:hasAccuracy:participants:)``, which decides every row (this
+    /// path finds the same values, it only gives up sooner).
+    @inline(__always)
+    private static func plainRow(
+        _ base: UnsafePointer<UInt8>, at start: Int, end: Int, hasAccuracy: Bool,
+        participants: inout ChunkParticipants
+    ) -> (row: Row, next: Int)? {
+        var i = start
+        var hash = ChunkParticipants.hashSeed
+        var number = 0
+        var allDigits = true
+        while i < end {
+            let byte = base[i]
+            if byte == ASCII.comma { break }
+            if byte <= ASCII.space { return nil }  // spaces, tabs, line ends: trimming is the general path's
+            hash = ChunkParticipants.hash(hash, byte)
+            let digit = byte &- ASCII.zero
+            if digit < 10 { number = number &* 10 &+ Int(digit) } else { allDigits = false }
+            i += 1
+        }
+        let nameEnd = i
+        guard i < end, nameEnd > start, base[start] != ASCII.plus, base[start] != ASCII.hyphenMinus else { return nil }
+        // Six digits are below 2²⁰, the numbered participants' range; longer runs of digits are rare
+        // enough for the general path.
+        guard !allDigits || nameEnd - start <= 6 else { return nil }
+        i += 1
+
+        guard let time = plainNumber(base, &i, end: end),
+            let latitude = plainNumber(base, &i, end: end),
+            let longitude = plainNumber(base, &i, end: end, last: !hasAccuracy)
+        else { return nil }
+        var accuracy = -1.0
+        if hasAccuracy {
+            if i < end && base[i] != ASCII.lineFeed && base[i] != ASCII.carriageReturn {
+                guard let value = plainNumber(base, &i, end: end, last: true), value >= 0 else { return nil }
+                accuracy = value
+            } else {
+                guard skipSeparator(base, &i, end: end, last: true) else { return nil }  // empty: none given
+            }
+        }
+        let participant =
+            allDigits
+            ? participants.index(ofNumber: number)
+            : participants.index(ofName: base, from: start, to: nameEnd, hash: hash)
+        return (
+            Row(participant: participant, time: time, latitude: latitude, longitude: longitude, accuracy: accuracy), i
+        )
+    }
+
+    /// The plain number of the field starting at `i`, moving `i` past the separator that follows
+    /// it (a comma, or the line's end for the `last` field); `nil` for anything else.
+    @inline(__always)
+    private static func plainNumber(_ base: UnsafePointer<UInt8>, _ i: inout Int, end: Int, last: Bool = false)
+        -> Double?
+    {
+        guard let scanned = DecimalFastPath.scanWords(base, from: i, to: end) else { return nil }
+        i = scanned.end
+        guard skipSeparator(base, &i, end: end, last: last) else { return nil }
+        return scanned.value
+    }
+
+    /// Moves `i` from a field's end past its separator: a comma, or for the `last` field `\n`,
+    /// `\r\n` or the end of `end`; `false` when something else is there.
+    @inline(__always)
+    private static func skipSeparator(_ base: UnsafePointer<UInt8>, _ i: inout Int, end: Int, last: Bool) -> Bool {
+        if i == end { return last }
+        let byte = base[i]
+        if !last { i += 1; return byte == ASCII.comma }
+        if byte == ASCII.lineFeed { i += 1; return true }
+        if byte == ASCII.carriageReturn && i + 1 < end && base[i + 1] == ASCII.lineFeed { i += 2; return true }
+        return false
+    }
+
+    /// Any row between `lineStart` and its `\n` at `lineEnd`, as the sequential reader reads it
+    /// (spaces around fields, exponents, long numbers); `.rejected` when it is not one the
+    /// sequential reader accepts.
+    private static func generalRow(
+        _ base: UnsafePointer<UInt8>, from lineStart: Int, to lineEnd: Int, hasAccuracy: Bool,
+        participants: inout ChunkParticipants
+    ) -> GeneralRow {
+        var stop = lineEnd
+        while stop > lineStart && isSpace(base[stop - 1]) { stop -= 1 }
+        if stop == lineStart { return .blank }
+
+        // participant: up to the first comma, trimmed
+        var comma = lineStart
+        while comma < stop && base[comma] != ASCII.comma { comma += 1 }
+        guard comma < stop else { return .rejected }
+        var a = lineStart, b = comma
+        while a < b && isSpace(base[a]) { a += 1 }
+        while b > a && isSpace(base[b - 1]) { b -= 1 }
+        guard a < b else { return .rejected }
+        let participant: Int32
+        if let integer = DecimalParser.parseInteger(UnsafeBufferPointer(start: base + a, count: b - a)),
+            integer >= 0 && integer < 1 << 20
+        {
+            participant = participants.index(ofNumber: integer)
+        } else {
+            participant = participants.index(ofName: base, from: a, to: b)
+        }
+
+        var next = comma + 1
+        guard let t = number(base, &next, stop: stop, last: false),
+            let lat = number(base, &next, stop: stop, last: false),
+            let lon = number(base, &next, stop: stop, last: !hasAccuracy)
+        else { return .rejected }
+        var accuracy = -1.0
+        if hasAccuracy {
+            while next < stop && isSpace(base[next]) { next += 1 }
+            if next < stop {
+                guard let value = number(base, &next, stop: stop, last: true), value >= 0 else { return .rejected }
+                accuracy = value
+            }
+        }
+        return .row(Row(participant: participant, time: t, latitude: lat, longitude: lon, accuracy: accuracy))
     }
 
     /// The number in the field starting at `next` (spaces around it allowed), moving `next` past

@@ -77,6 +77,23 @@ struct DecimalFastPathTests {
         }
     }
 
+    @Test("exact ties and their neighbours, around powers of two, round to even as the exact quotient does")
+    func checkedDivisionTies() {
+        // 5^f · t / 10^f = t / 2^f: an odd t of 54 bits lies halfway between two doubles.
+        for (fractionDigits, five) in [(2, UInt64(25)), (3, UInt64(125))] {
+            for base in [UInt64(1) << 53, UInt64(1) << 54 - 64] {
+                for offset in 0..<128 as Range<UInt64> {
+                    let dividend = five * (base + offset)
+                    var divisor: UInt64 = 1
+                    for _ in 0..<fractionDigits { divisor *= 10 }
+                    let checked = DecimalFastPath.checkedQuotient(dividend, fractionDigits: fractionDigits)
+                    let exact = DecimalFastPath.quotient(dividend, divisor)
+                    #expect(checked.bitPattern == exact.bitPattern, "\(dividend) / 10^\(fractionDigits)")
+                }
+            }
+        }
+    }
+
     @Test("not numbers, or not decided here", arguments: ["", "-", "+", ".", "-.", "e5", "x1"])
     func notNumbers(text: String) {
         #expect(scan(text) == nil)

@@ -21,4 +21,34 @@ enum LineFeedSearch {
         while i < end && bytes[i] != ASCII.lineFeed { i += 1 }
         return i
     }
+
+    /// How many `\n` there are in `start..<end`.
+    static func count(in bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        let lowBits: UInt64 = ~highBits
+        var count = 0
+        var i = start
+        let raw = UnsafeRawPointer(bytes)
+        while i + 8 <= end {
+            // Per-byte counts of line feeds, summed across the word every 255 words (before a
+            // byte can overflow); no population count, which baseline x86-64 lacks.
+            var lanes: UInt64 = 0
+            var words = 0
+            while words < 255 && i + 8 <= end {
+                // Exact per byte, unlike the search's test: adding 0x7F to the low seven bits
+                // cannot carry into the next byte, and sets the high bit of every non-zero byte.
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ lineFeeds
+                let nonZero = ((word & lowBits) &+ lowBits) | word
+                lanes &+= (~nonZero & highBits) >> 7
+                words += 1
+                i += 8
+            }
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+            count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+        }
+        while i < end {
+            if bytes[i] == ASCII.lineFeed { count += 1 }
+            i += 1
+        }
+        return count
+    }
 }

@@ -1,20 +1,32 @@
 import GeoCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension PositionChunk {
     /// The chunks of one file, in file order, as the table the sequential reader makes of it; `nil`
     /// when the whole file breaks a rule no chunk sees alone (a time earlier than the previous
     /// chunk's last one) or has no rows, so that the sequential reader reports it.
+    ///
+    /// The rows stay where the chunks wrote them, renumbered in place; a chunk that kept fewer rows
+    /// than it had room for (blank lines) has the rows after it moved up to close the gap.
     /// - Parameters:
-    ///   - chunks: the chunks, in file order; the first one's columns become the table's.
+    ///   - chunks: the chunks, in file order.
+    ///   - rows: the columns the chunks wrote into; they become the table's.
     ///   - bytes: the file the chunks were read from (participant names are in it).
     ///   - headerLine: the header's line; the first chunk starts on the line after it.
-    static func join(_ chunks: inout [PositionChunk], bytes: UnsafeBufferPointer<UInt8>, headerLine: Int)
-        -> PositionTable?
-    {
+    static func join(
+        _ chunks: [PositionChunk], rows: inout PositionRows, bytes: UnsafeBufferPointer<UInt8>, headerLine: Int
+    ) -> PositionTable? {
         var lastTime = -Double.infinity
         for chunk in chunks where chunk.count > 0 {
-            guard chunk.time[0] >= lastTime else { return nil }
-            lastTime = chunk.time[chunk.count - 1]
+            guard chunk.firstTime >= lastTime else { return nil }
+            lastTime = chunk.lastTime
         }
         let total = chunks.reduce(0) { $0 + $1.count }
         guard total > 0 else { return nil }
@@ -60,33 +72,27 @@ extension PositionChunk {
             line += chunk.lineCount
         }
 
-        // The first chunk's columns grow into the table's (the first chunk reserves room for the
-        // whole file): renumbered in place if need be, then the other chunks appended.
-        var table = chunks[0]
-        chunks[0] = PositionChunk()  // `table` now holds the only reference to its columns
-        if !globalIndices[0].indices.allSatisfy({ globalIndices[0][$0] == $0 }) {
-            let map = globalIndices[0]
-            table.participant.withUnsafeMutableBufferPointer { rows in
-                for i in rows.indices { rows[i] = map[Int(rows[i])] }
+        var kept = 0
+        rows.withWriter { rows in
+            for (k, chunk) in chunks.enumerated() where chunk.count > 0 {
+                let map = globalIndices[k], offset = firstLines[k], from = chunk.first
+                // Forward, so that moving rows up never overwrites one not yet read.
+                for i in 0..<chunk.count {
+                    rows.participant[kept + i] = map[Int(rows.participant[from + i])]
+                    rows.line[kept + i] = rows.line[from + i] &+ offset
+                }
+                if kept != from {
+                    for column in [rows.time, rows.latitude, rows.longitude, rows.accuracy] {
+                        memmove(column + kept, column + from, chunk.count * MemoryLayout<Double>.stride)
+                    }
+                }
+                kept += chunk.count
             }
         }
-        let firstOffset = firstLines[0]
-        table.line.withUnsafeMutableBufferPointer { lines in
-            for i in lines.indices { lines[i] &+= firstOffset }
-        }
-        table.reserveCapacity(total)
-        for (k, chunk) in chunks.enumerated().dropFirst() {
-            let map = globalIndices[k], offset = firstLines[k]
-            table.participant.append(contentsOf: chunk.participant.lazy.map { map[Int($0)] })
-            table.time.append(contentsOf: chunk.time)
-            table.latitude.append(contentsOf: chunk.latitude)
-            table.longitude.append(contentsOf: chunk.longitude)
-            table.accuracy.append(contentsOf: chunk.accuracy)
-            table.line.append(contentsOf: chunk.line.lazy.map { $0 &+ offset })
-        }
+        rows.keep(total)
         let columns = PositionColumns(
-            participant: table.participant, time: table.time, latitude: table.latitude,
-            longitude: table.longitude, accuracy: table.accuracy)
-        return PositionTable(columns: columns, participantNames: names, lines: table.line)
+            participant: rows.participant, time: rows.time, latitude: rows.latitude,
+            longitude: rows.longitude, accuracy: rows.accuracy)
+        return PositionTable(columns: columns, participantNames: names, lines: rows.line)
     }
 }

@@ -7,38 +7,38 @@ import RaceKitCore
 /// anything else it gives up without saying why, and the sequential reader, run on the whole file,
 /// reports the first error with its line and column.
 struct PositionChunk {
-    /// Each row's participant, as an index into ``participants``' keys.
-    var participant = ContiguousArray<Int32>()
-    /// Each row's time, latitude, longitude and accuracy (−1 when unknown), as `PositionColumns`.
-    var time = ContiguousArray<Double>()
-    var latitude = ContiguousArray<Double>()
-    var longitude = ContiguousArray<Double>()
-    var accuracy = ContiguousArray<Double>()
-    /// Each row's line, counted from 1 at the chunk's first line.
-    var line = ContiguousArray<Int32>()
+    /// The table row the chunk's first row is written to.
+    let first: Int
+    /// Rows read and written, at `first`, `first + 1`, ….
+    var count = 0
     /// The lines the chunk spans (blank ones too): the next chunk's first line follows them.
     var lineCount = 0
-    /// The participants of the chunk, in order of first appearance in it.
+    /// The participants of the chunk, in order of first appearance in it; the rows written name
+    /// them by these local indices until the chunks are joined.
     var participants = ChunkParticipants()
-
-    /// Rows read.
-    var count: Int { time.count }
+    /// The times of the chunk's first and last rows (only meaningful when `count` > 0).
+    var firstTime = 0.0
+    var lastTime = -Double.infinity
 
     /// Reads the rows in `range`, which starts at the beginning of a line and ends after a `\n` or
-    /// at the end of the file; `nil` when any row is not one the sequential reader accepts.
+    /// at the end of the file, into `rows` from row `first` on; `nil` when any row is not one the
+    /// sequential reader accepts.
+    ///
+    /// Each row is written with its participant's local index and its line counted from 1 at the
+    /// chunk's first line: joining the chunks makes both the table's.
     /// - Parameters:
     ///   - bytes: the whole file.
     ///   - range: the chunk's bytes, after the header.
     ///   - hasAccuracy: whether rows have the fifth, `accuracy`, field.
-    ///   - reservedBytes: how many bytes of rows to reserve room for: the chunk's, or the whole
-    ///     file's for the chunk the others are appended to.
+    ///   - rows: the table's columns.
+    ///   - first: the row to write the chunk's first row to.
+    ///   - capacity: the rows the chunk may write: at least its lines.
     static func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, hasAccuracy: Bool, reservedBytes: Int
+        _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, hasAccuracy: Bool,
+        into rows: PositionRows.Writer, first: Int, capacity: Int
     ) -> PositionChunk? {
-        guard let base = bytes.baseAddress, !range.isEmpty else { return PositionChunk() }
-        var chunk = PositionChunk()
-        chunk.reserveCapacity(reservedBytes / 24)  // rows of the peers' files are longer
-        var lastTime = -Double.infinity
+        var chunk = PositionChunk(first: first)
+        guard let base = bytes.baseAddress, !range.isEmpty else { return chunk }
         var lineStart = range.lowerBound
         while lineStart < range.upperBound {
             chunk.lineCount += 1
@@ -60,16 +60,20 @@ struct PositionChunk {
                 case .row(let read): row = read
                 }
             }
-            guard abs(row.time) <= FixLimits.maximumSeconds, row.time >= lastTime else { return nil }
+            guard abs(row.time) <= FixLimits.maximumSeconds, row.time >= chunk.lastTime else { return nil }
             guard abs(row.latitude) <= 90, abs(row.longitude) <= 180 else { return nil }
             guard row.accuracy < 0 || row.accuracy <= FixLimits.maximumMeters else { return nil }
-            lastTime = row.time
-            chunk.participant.append(row.participant)
-            chunk.time.append(row.time)
-            chunk.latitude.append(row.latitude)
-            chunk.longitude.append(row.longitude)
-            chunk.accuracy.append(row.accuracy)
-            chunk.line.append(Int32(truncatingIfNeeded: chunk.lineCount))
+            guard chunk.count < capacity else { return nil }  // more rows than lines: not a line-aligned range
+            if chunk.count == 0 { chunk.firstTime = row.time }
+            chunk.lastTime = row.time
+            let index = first + chunk.count
+            rows.participant[index] = row.participant
+            rows.time[index] = row.time
+            rows.latitude[index] = row.latitude
+            rows.longitude[index] = row.longitude
+            rows.accuracy[index] = row.accuracy
+            rows.line[index] = Int32(truncatingIfNeeded: chunk.lineCount)
+            chunk.count += 1
         }
         return chunk
     }
@@ -241,15 +245,5 @@ struct PositionChunk {
     @inline(__always)
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == ASCII.space || byte == ASCII.tab || byte == ASCII.carriageReturn
-    }
-
-    /// Reserves room for `rows` rows in every column.
-    mutating func reserveCapacity(_ rows: Int) {
-        participant.reserveCapacity(rows)
-        time.reserveCapacity(rows)
-        latitude.reserveCapacity(rows)
-        longitude.reserveCapacity(rows)
-        accuracy.reserveCapacity(rows)
-        line.reserveCapacity(rows)
     }
 }

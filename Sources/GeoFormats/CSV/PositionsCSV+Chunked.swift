@@ -48,28 +48,38 @@ extension PositionsCSV {
         let hasAccuracy = try text.readHeader(required: header, optional: optionalHeader) == 1
         let start = min(text.offset, buffer.count)
         let ranges = LineAlignedRanges.split(buffer, from: start, into: threads)
-        // The first chunk reserves room for every row: the others are appended to it.
-        let reserved = ranges.indices.map { $0 == 0 ? buffer.count - start : ranges[$0].count }
+        guard let base = buffer.baseAddress else { return nil }
+        // Each chunk writes its rows where the previous chunk's room ends: a row takes a line, so
+        // a chunk's line feeds (and a last line without one) bound its rows.
+        var lineBounds = [Int](repeating: 0, count: ranges.count)
+        lineBounds.withUnsafeMutableBufferPointer { bounds in
+            nonisolated(unsafe) let (bounds, base) = (bounds, base)
+            DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
+                let range = ranges[part]
+                bounds[part] =
+                    range.isEmpty ? 0 : LineFeedSearch.count(in: base, from: range.lowerBound, to: range.upperBound) + 1
+            }
+        }
+        let capacities = lineBounds
+        let firstRows = capacities.reduce(into: [0]) { $0.append($0.last! + $1) }
+        var rows = PositionRows(count: firstRows.last!)
         var chunks: [PositionChunk?] = Array(repeating: nil, count: ranges.count)
-        if ranges.count == 1 {
-            chunks[0] = PositionChunk.read(
-                buffer, range: ranges[0], hasAccuracy: hasAccuracy, reservedBytes: reserved[0])
-        } else {
+        rows.withWriter { writer in
             chunks.withUnsafeMutableBufferPointer { slots in
-                // Each iteration writes only its own slot; the file is only read.
+                // Each iteration writes only its own slot and its own rows; the file is only read.
                 nonisolated(unsafe) let (slots, buffer) = (slots, buffer)
                 DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
                     slots[part] = PositionChunk.read(
-                        buffer, range: ranges[part], hasAccuracy: hasAccuracy, reservedBytes: reserved[part])
+                        buffer, range: ranges[part], hasAccuracy: hasAccuracy, into: writer, first: firstRows[part],
+                        capacity: capacities[part])
                 }
             }
         }
         var read: [PositionChunk] = []
-        for part in chunks.indices {
-            guard let chunk = chunks[part] else { return nil }
-            chunks[part] = nil  // `read` keeps the only reference, so joining grows it in place
+        for chunk in chunks {
+            guard let chunk else { return nil }
             read.append(chunk)
         }
-        return PositionChunk.join(&read, bytes: buffer, headerLine: text.line)
+        return PositionChunk.join(read, rows: &rows, bytes: buffer, headerLine: text.line)
     }
 }

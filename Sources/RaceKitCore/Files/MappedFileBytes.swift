@@ -31,12 +31,9 @@ extension FileBytes {
         guard status.type == .regular else { throw InputError(SourceLocation(file: path), "is not a regular file") }
         let size = Int(status.size)
         guard size > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        #if os(Linux)
-        let flags = MAP_PRIVATE | MAP_POPULATE  // fault every page in now, in one call
-        #else
-        let flags = MAP_PRIVATE
-        #endif
-        guard let mapping = mmap(nil, size, PROT_READ, flags, file.rawValue, 0), mapping != MAP_FAILED else {
+        // Pages are faulted in by the threads that read them (the kernel maps neighbours too);
+        // populating the whole mapping first is one thread's work before the others start.
+        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.rawValue, 0), mapping != MAP_FAILED else {
             return try read(path).withUnsafeBufferPointer { bytes throws(InputError) in try body(bytes) }
         }
         defer { munmap(mapping, size) }

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The columns of a positions table, allocated once for a whole file and filled by its chunks at
+/// once, each chunk in rows of its own: no chunk's rows are copied into the table afterwards.
+///
+/// The columns start with room for an upper bound of the rows and are not cleared first: every
+/// row a chunk keeps is written before anything reads it, and ``keep(_:)`` drops the rest.
+struct PositionRows {
+    var participant: ContiguousArray<Int32>
+    var time: ContiguousArray<Double>
+    var latitude: ContiguousArray<Double>
+    var longitude: ContiguousArray<Double>
+    var accuracy: ContiguousArray<Double>
+    var line: ContiguousArray<Int32>
+
+    /// Where the chunks write: one row's values at an index of the columns.
+    ///
+    /// Chunks write at once through copies of it, each only in its own rows.
+    struct Writer: @unchecked Sendable {
+        let participant: UnsafeMutablePointer<Int32>
+        let time: UnsafeMutablePointer<Double>
+        let latitude: UnsafeMutablePointer<Double>
+        let longitude: UnsafeMutablePointer<Double>
+        let accuracy: UnsafeMutablePointer<Double>
+        let line: UnsafeMutablePointer<Int32>
+    }
+
+    /// Room for `count` rows, not yet written.
+    init(count: Int) {
+        participant = Self.unwritten(count)
+        time = Self.unwritten(count)
+        latitude = Self.unwritten(count)
+        longitude = Self.unwritten(count)
+        accuracy = Self.unwritten(count)
+        line = Self.unwritten(count)
+    }
+
+    /// Calls `body` with the columns' storage to write rows into.
+    mutating func withWriter<Result>(_ body: (Writer) -> Result) -> Result {
+        participant.withUnsafeMutableBufferPointer { participant in
+            time.withUnsafeMutableBufferPointer { time in
+                latitude.withUnsafeMutableBufferPointer { latitude in
+                    longitude.withUnsafeMutableBufferPointer { longitude in
+                        accuracy.withUnsafeMutableBufferPointer { accuracy in
+                            line.withUnsafeMutableBufferPointer { line in
+                                body(
+                                    Writer(
+                                        participant: participant.baseAddress!, time: time.baseAddress!,
+                                        latitude: latitude.baseAddress!, longitude: longitude.baseAddress!,
+                                        accuracy: accuracy.baseAddress!, line: line.baseAddress!))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Keeps the first `count` rows.
+    mutating func keep(_ count: Int) {
+        let extra = time.count - count
+        guard extra > 0 else { return }
+        participant.removeLast(extra)
+        time.removeLast(extra)
+        latitude.removeLast(extra)
+        longitude.removeLast(extra)
+        accuracy.removeLast(extra)
+        line.removeLast(extra)
+    }
+
+    /// A column of `count` elements whose values are not set yet. Its memory is advised for huge
+    /// pages: filling a table of millions of rows otherwise takes a page fault per 4 KiB.
+    private static func unwritten<Element: BitwiseCopyable>(_ count: Int) -> ContiguousArray<Element> {
+        ContiguousArray(unsafeUninitializedCapacity: max(count, 1)) { buffer, initialized in
+            #if os(Linux)
+            if let base = buffer.baseAddress {
+                let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+                let start = (Int(bitPattern: base) + pageSize - 1) / pageSize * pageSize
+                let end = (Int(bitPattern: base + buffer.count)) / pageSize * pageSize
+                if end > start { madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE) }
+            }
+            #endif
+            initialized = count
+        }
+    }
+}

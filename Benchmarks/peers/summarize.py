@@ -9,7 +9,7 @@ import fileinput
 import sys
 
 COLUMNS = {
-    "fence": ["workload", "tool", "n", "load_s", "build_s", "query_s", "throughput", "hits", "match"],
+    "fence": ["workload", "tool", "n", "load_s", "build_s", "query_s", "wall_s", "throughput", "hits", "match"],
     "gpx": ["workload", "tool", "bytes", "points", "seconds", "MB_s", "peak_rss_mb"],
     "tsp": ["instance", "tool", "mode", "params", "seconds", "length", "optimum", "gap_pct"],
 }

@@ -9,17 +9,19 @@ import RaceKitCore
 public enum GPXEvent: Hashable, Sendable {
     /// The root element's `version` and `creator`.
     case header(version: String?, creator: String?)
+    // The large, rare payloads are boxed (`indirect`), so that an event, which the reader hands
+    // over once per point, is only as large as a point.
     /// GPX 1.1 `<metadata>`, or GPX 1.0's top-level name, time, bounds… gathered at the end.
-    case metadata(GPXMetadata)
+    indirect case metadata(GPXMetadata)
     case waypoint(GPXPoint)
     case routeStart
     case routePoint(GPXPoint)
-    case routeEnd(GPXPathInfo)
+    indirect case routeEnd(GPXPathInfo)
     case trackStart
     case segmentStart
     case trackPoint(GPXPoint)
     case segmentEnd(extensions: [GPXExtensionElement])
-    case trackEnd(GPXPathInfo)
+    indirect case trackEnd(GPXPathInfo)
     /// The `<extensions>` of the `<gpx>` element.
     case documentExtensions([GPXExtensionElement])
     /// Something the reader could not use: a track point without a time, a time or number it

@@ -48,6 +48,38 @@ struct OptimizeCommandTests {
         #expect(line.stdout.contains(" length=54 optimum=NA gap_pct=NA ") && line.stdout.contains("status=ok"))
     }
 
+    @Test("--tsplib on a SOP file: the path from the first node to the last, precedences kept, the bound's gap")
+    func sequentialOrdering() throws {
+        let folder = try TemporaryFolder()
+        // 1 must come first and 4 last (their -1s), and 3 before 2 (row 2's -1 in column 3).
+        let file = try folder.write(
+            "tiny.sop",
+            """
+            NAME: tiny.sop
+            TYPE: SOP
+            DIMENSION: 4
+            EDGE_WEIGHT_TYPE: EXPLICIT
+            EDGE_WEIGHT_FORMAT: FULL_MATRIX
+            EDGE_WEIGHT_SECTION
+            4
+            0 1 5 1000
+            -1 0 -1 1
+            -1 1 0 7
+            -1 -1 -1 0
+            EOF
+
+            """)
+        _ = try folder.write("bestSolutions.txt", "tiny : [5,6]\n")
+        let result = try RaceKitBinary.run(["optimize", "--tsplib", file, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try json(result.stdout)
+        // 1 2 3 4 (length 8) would break 3-before-2: 1 3 2 4 is 5 + 1 + 1 = 7.
+        #expect(report["tour"] as? [String] == ["1", "3", "2", "4"] && report["length"] as? Int == 7)
+        #expect(report["optimum"] as? Int == 6)
+        let refused = try RaceKitBinary.run(["optimize", "--tsplib", file, "--path"])
+        #expect(refused.status != 0 && refused.stderr.contains("states its own tour or path"))
+    }
+
     @Test("--matrix CSV with ids: open path, fixed ends, variants")
     func matrix() throws {
         let folder = try TemporaryFolder()

@@ -3,6 +3,8 @@
 //   cd Benchmarks && swift package benchmark --target ProjectionBenchmarks
 // Metrics are per point (scaling factor mega): wall clock in ns per point, throughput in points/s.
 // The direct-PROJ baseline needs the CProj module; it is compiled in when `import CProj` is possible.
+// Also: the length of a recorded track's short steps (what `racekit inspect` sums) by the chord
+// (`Geodesic.stepMeters`) against Karney's geodesic for every step.
 
 import Benchmark
 import GeoCore
@@ -60,4 +62,33 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     #endif
+
+    Benchmark("track steps, 1 M steps of about 10 m: Geodesic.stepMeters (chord)") { benchmark in
+        measureSteps(benchmark) { Geodesic.wgs84.stepMeters(from: $0, to: $1) }
+    }
+
+    Benchmark("track steps, 1 M steps of about 10 m: Geodesic.distanceMeters (Karney)") { benchmark in
+        measureSteps(benchmark) { Geodesic.wgs84.distanceMeters(from: $0, to: $1) }
+    }
+}
+
+/// A random walk of 1 M + 1 points with steps of up to about 10 m (a track at 1 fix/s), seeded.
+private let walk: [Coordinate] = {
+    var random = SplitMix64(seed: 8)
+    var latitude = 47.0, longitude = 8.0
+    return (0...1_000_000).map { _ in
+        latitude += random.uniform(-0.00007...0.00007)
+        longitude += random.uniform(-0.0001...0.0001)
+        return Coordinate(uncheckedLatitude: latitude, longitude: longitude)
+    }
+}()
+
+/// Sums `step` over the walk's consecutive points, measuring only the sum.
+private func measureSteps(_ benchmark: Benchmark, _ step: (Coordinate, Coordinate) -> Double) {
+    let points = walk
+    benchmark.startMeasurement()
+    var length = 0.0
+    for i in 1..<points.count { length += step(points[i - 1], points[i]) }
+    benchmark.stopMeasurement()
+    blackHole(length)
 }

@@ -11,7 +11,9 @@ struct OptimizeCommand: ParsableCommand {
         commandName: "optimize",
         abstract: "Put stops in the shortest order: a closed tour or an open path, with fair variants.",
         discussion: """
-            Input: --tsplib FILE.tsp (GEO, EUC_2D, CEIL_2D, ATT; ids 1…n) or --matrix FILE.csv|.json (n × n \
+            Input: --tsplib FILE.tsp (GEO, EUC_2D, CEIL_2D, ATT; ids 1…n), FILE.atsp or FILE.sop (TSPLIB's \
+            asymmetric and sequential ordering problems, EXPLICIT FULL_MATRIX: a closed tour, or a path from \
+            the first node to the last in which a weight of -1 at (i, j) puts j before i) or --matrix FILE.csv|.json (n × n \
             whole non-negative numbers, asymmetric allowed; optional header of stop ids). Either holds \
             at most 15 000 stops: the solver keeps two n × n distance matrices, 1.8 GB at that size. \
             Up to 13 stops the order is proven optimal (Held–Karp); above, an iterated local \
@@ -40,7 +42,7 @@ struct OptimizeCommand: ParsableCommand {
     )
     var race: String?
 
-    @Option(help: "A TSPLIB .tsp file.")
+    @Option(help: "A TSPLIB .tsp, .atsp or .sop file.")
     var tsplib: String?
 
     @Option(
@@ -146,9 +148,17 @@ struct OptimizeCommand: ParsableCommand {
         func index(_ id: String) throws -> Int { try RouteProblem.index(of: id, in: labels) }
         let startID = open.first ?? start, finishID = open.count == 2 ? open[1] : finish
         let first = try startID.map(index), last = try finishID.map(index)
-        let shape: RouteShape =
+        var shape: RouteShape =
             (last != nil || path || !open.isEmpty) ? .openPath(start: first, finish: last) : .closedTour(start: first)
-        let problem = try RouteProblem(matrix: input.matrix, labels: labels, shape: shape)
+        var problem = try RouteProblem(matrix: input.matrix, labels: labels, shape: shape)
+        if let stated = input.statedProblem {
+            guard first == nil, last == nil, !path else {
+                throw ValidationError(
+                    "A TSPLIB ATSP or SOP file states its own tour or path: no --start, --finish, --open or --path.")
+            }
+            problem = stated
+            shape = stated.shape
+        }
         let options = RouteSolver.Options(
             timeLimit: timeLimit > 0 ? timeLimit : nil, iterations: iterations, seed: seed.value)
 
@@ -159,7 +169,8 @@ struct OptimizeCommand: ParsableCommand {
         let best = set.variants[0].solution
         let report = OptimizeReport(
             instance: input.name, n: problem.count, mode: Self.mode(shape, labels), length: best.length,
-            optimum: shape.isClosed ? input.bestKnown : nil, seconds: seconds, loadSeconds: loadSeconds,
+            optimum: shape.isClosed || input.statedProblem != nil ? input.bestKnown : nil, seconds: seconds,
+            loadSeconds: loadSeconds,
             tour: best.order.map { labels[$0] }, iterations: best.iterations, method: best.method.rawValue,
             provenOptimal: best.isProvenOptimal, inputLength: problem.length(of: Array(0..<problem.count)),
             variants: variants > 1 ? set.variants.map { OptimizeReport.Variant($0, labels: labels) } : nil,

@@ -1,3 +1,4 @@
+import Foundation
 import RaceKitCore
 import RouteOptimizer
 
@@ -6,17 +7,32 @@ struct OptimizeInput {
     let name: String
     let matrix: DistanceMatrix
     let labels: [String]
-    /// The optimum from `bestSolutions.txt` beside a TSPLIB file.
+    /// The optimum (or best known upper bound) from `bestSolutions.txt` beside a TSPLIB file.
     let bestKnown: Int?
+    /// The problem the file itself states (a TSPLIB ATSP or SOP), which the command's shape
+    /// options do not change; `nil` for a tour or path of the command's choosing.
+    var statedProblem: RouteProblem? = nil
 
     static func load(tsplib: String?, matrix: String?) throws(InputError) -> OptimizeInput {
         if let tsplib {
-            let instance = try TSPLIBInstance.read(path: tsplib)
             let folder = tsplib.contains("/") ? String(tsplib[..<tsplib.lastIndex(of: "/")!]) : "."
             // Named by the file, as tsp_peers.py does (some files' NAME carries a ".tsp").
             let stem = String(tsplib.split(separator: "/").last ?? "")
-            let name = stem.hasSuffix(".tsp") ? String(stem.dropLast(4)) : stem
-            let best = TSPLIBTour.bestKnownLengths(path: folder + "/bestSolutions.txt")[name]
+            let extensions = [".tsp", ".atsp", ".sop"]
+            let name = extensions.first { stem.hasSuffix($0) }.map { String(stem.dropLast($0.count)) } ?? stem
+            // TSPLIB's lists spell some names without their dots (prob.42: prob42) or an ATSP's
+            // trailing p (kro124p: kro124).
+            let known = TSPLIBTour.bestKnownLengths(path: folder + "/bestSolutions.txt")
+            let spellings = [name, name.replacingOccurrences(of: ".", with: ""), String(name.dropLast())]
+            let best = spellings.lazy.compactMap { known[$0] }.first
+            let text = FileManager.default.contents(atPath: tsplib).map { String(decoding: $0, as: UTF8.self) }
+            if let text, TSPLIBMatrixInstance.states(text) {
+                let instance = try TSPLIBMatrixInstance.parse(text, source: tsplib, defaultName: name)
+                return OptimizeInput(
+                    name: name, matrix: instance.matrix, labels: instance.labels, bestKnown: best,
+                    statedProblem: try instance.problem(source: tsplib))
+            }
+            let instance = try TSPLIBInstance.read(path: tsplib)
             return OptimizeInput(name: name, matrix: instance.matrix, labels: instance.labels, bestKnown: best)
         }
         let path = matrix!

@@ -33,14 +33,20 @@ public enum TSPLIBTour {
         return tour
     }
 
-    /// `name : length` lines of a `bestSolutions.txt` (lines that do not parse are skipped).
+    /// `name : length` lines of a `bestSolutions.txt`, and `name : [lower,upper]` (bounds, as the
+    /// SOP set gives open instances) as the upper bound, the best length known; lines that do not
+    /// parse are skipped.
     public static func bestKnownLengths(path: String) -> [String: Int] {
         guard let data = FileManager.default.contents(atPath: path) else { return [:] }
         var lengths: [String: Int] = [:]
         for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            let value = parts[1].split(separator: " ").first.flatMap { Int($0) }
+            var text = parts[1].trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("["), text.hasSuffix("]"), let comma = text.lastIndex(of: ",") {
+                text = String(text[text.index(after: comma)..<text.index(before: text.endIndex)])
+            }
+            let value = text.split(separator: " ").first.flatMap { Int($0) }
             if let value { lengths[parts[0].trimmingCharacters(in: .whitespaces)] = value }
         }
         return lengths

@@ -32,7 +32,7 @@ declare -A seeds=(
   [race]="Routes/*/race.json"
   [stops]="Routes/*/stops.csv"
   [positions]="Fuzz/Seeds/positions/*"
-  [tsplib]="Tests/RouteOptimizerTests/Fixtures/*.tsp Tests/RouteOptimizerTests/Fixtures/tsplib/burma14.tsp Tests/RouteOptimizerTests/Fixtures/tsplib/ulysses16.tsp"
+  [tsplib]="Tests/RouteOptimizerTests/Fixtures/*.tsp Tests/RouteOptimizerTests/Fixtures/tsplib/burma14.tsp Tests/RouteOptimizerTests/Fixtures/tsplib/ulysses16.tsp Tests/RouteOptimizerTests/Fixtures/tsplib-constrained/atsp/br17.atsp Tests/RouteOptimizerTests/Fixtures/tsplib-constrained/sop/ESC*.sop"
   [matrix]="Fuzz/Seeds/matrix/*"
   [responses]="Fuzz/Seeds/responses/*"
 )

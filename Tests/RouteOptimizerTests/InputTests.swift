@@ -279,7 +279,7 @@ struct InputTests {
             ),
             (
                 "NAME: x\nDIMENSION: 0x10\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n",
-                "x.tsp: error: no valid DIMENSION"
+                "x.tsp:2:1: error: no valid DIMENSION"
             ),
             (
                 "NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 3e9 0\n",

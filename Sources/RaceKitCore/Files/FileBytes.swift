@@ -5,15 +5,9 @@ public enum FileBytes {
     /// The bytes of the file at `path`.
     /// - Throws: ``InputError`` when it cannot be opened or read (missing, a folder, no permission…).
     public static func read(_ path: String) throws(InputError) -> [UInt8] {
-        let file: FileDescriptor
-        do { file = try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec) } catch {
-            throw failure(path, "cannot open the file", error)
-        }
+        let (file, size) = try openRegularFile(path)
         defer { try? file.close() }
-        let status: Stat
-        do { status = try file.stat() } catch { throw failure(path, "cannot read the file's size", error) }
-        guard status.type == .regular else { throw InputError(SourceLocation(file: path), "is not a regular file") }
-        var bytes = [UInt8](repeating: 0, count: Int(status.size))
+        var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < bytes.count {
             let n: Int
@@ -30,6 +24,25 @@ public enum FileBytes {
         }
         if filled < bytes.count { bytes.removeLast(bytes.count - filled) }
         return bytes
+    }
+
+    /// The regular file at `path`, open for reading, and its size; the caller closes it.
+    /// - Throws: ``InputError`` when it cannot be opened or is not a regular file.
+    static func openRegularFile(_ path: String) throws(InputError) -> (file: FileDescriptor, size: Int) {
+        let file: FileDescriptor
+        do { file = try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec) } catch {
+            throw failure(path, "cannot open the file", error)
+        }
+        let status: Stat
+        do { status = try file.stat() } catch {
+            try? file.close()
+            throw failure(path, "cannot read the file's size", error)
+        }
+        guard status.type == .regular else {
+            try? file.close()
+            throw InputError(SourceLocation(file: path), "is not a regular file")
+        }
+        return (file, Int(status.size))
     }
 
     /// An error at `path` naming what failed and the system's reason (`Errno`'s `strerror` text).

@@ -21,15 +21,8 @@ extension FileBytes {
     public static func withMapped<Result>(
         _ path: String, _ body: (UnsafeBufferPointer<UInt8>) throws(InputError) -> Result
     ) throws(InputError) -> Result {
-        let file: FileDescriptor
-        do { file = try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec) } catch {
-            throw failure(path, "cannot open the file", error)
-        }
+        let (file, size) = try openRegularFile(path)
         defer { try? file.close() }
-        let status: Stat
-        do { status = try file.stat() } catch { throw failure(path, "cannot read the file's size", error) }
-        guard status.type == .regular else { throw InputError(SourceLocation(file: path), "is not a regular file") }
-        let size = Int(status.size)
         guard size > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         // Pages are faulted in by the threads that read them (the kernel maps neighbours too);
         // populating the whole mapping first is one thread's work before the others start.

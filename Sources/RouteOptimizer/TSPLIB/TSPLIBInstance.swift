@@ -68,7 +68,7 @@ public struct TSPLIBInstance: Hashable, Sendable {
     public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(InputError)
         -> TSPLIBInstance
     {
-        var spec: [String: (value: String, line: Int)] = [:]
+        var spec = TSPLIBSpecification()
         var coordinates: [(x: Double, y: Double)] = []
         var inCoordinates = false
         var lineNumber = 0
@@ -104,20 +104,10 @@ public struct TSPLIBInstance: Hashable, Sendable {
                 continue
             }
             inCoordinates = false
-            if let colon = line.firstIndex(of: ":") {
-                let key = line[..<colon].trimmingCharacters(in: .whitespaces).uppercased()
-                spec[key] = (line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces), lineNumber)
-                continue
-            }
-            let key = String(fields[0]).uppercased()
-            if key == "NODE_COORD_SECTION" { inCoordinates = true; continue }
-            if key.hasSuffix("_SECTION") {
-                throw InputError(
-                    .unsupportedTSPLIB, "section \(key) is not supported (only NODE_COORD_SECTION)",
-                    at: SourceLocation(file: source, line: lineNumber, column: 1))
-            }
+            guard let section = try spec.read(line, lineNumber: lineNumber, source: source) else { continue }
+            if section == "NODE_COORD_SECTION" { inCoordinates = true; continue }
             throw InputError(
-                .malformedTSPLIB, "expected 'KEY : value' or a section, got '\(line)'",
+                .unsupportedTSPLIB, "section \(section) is not supported (only NODE_COORD_SECTION)",
                 at: SourceLocation(file: source, line: lineNumber, column: 1))
         }
         if let type = spec["TYPE"], !["TSP"].contains(type.value.uppercased()) {
@@ -133,19 +123,7 @@ public struct TSPLIBInstance: Hashable, Sendable {
                 .unsupportedTSPLIB, "EDGE_WEIGHT_TYPE \(rawType.value) is not supported (GEO, EUC_2D, CEIL_2D, ATT)",
                 at: SourceLocation(file: source, line: rawType.line, column: 1))
         }
-        guard let rawDimension = spec["DIMENSION"], let dimension = DecimalParser.parseInteger(rawDimension.value),
-            dimension > 0
-        else {
-            throw InputError(.malformedTSPLIB, "no valid DIMENSION", at: SourceLocation(file: source))
-        }
-        let most = RouteSolver.maximumStops
-        guard dimension <= most else {
-            throw InputError(
-                .unsupportedTSPLIB,
-                "DIMENSION \(dimension) is more than \(most) nodes (the solver keeps two "
-                    + "n × n distance matrices: \(RouteSolver.peakMatrixBytes(stops: most) / 1_000_000) MB at that size)",
-                at: SourceLocation(file: source, line: rawDimension.line, column: 1))
-        }
+        let dimension = try spec.dimension(minimum: 1, source: source)
         guard coordinates.count == dimension else {
             throw InputError(
                 .malformedTSPLIB, "DIMENSION is \(dimension) but the file has \(coordinates.count) coordinates",

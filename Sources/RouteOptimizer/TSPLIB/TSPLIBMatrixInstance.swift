@@ -77,7 +77,7 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
     public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(InputError)
         -> TSPLIBMatrixInstance
     {
-        var spec: [String: (value: String, line: Int)] = [:]
+        var spec = TSPLIBSpecification()
         var tokens: [(value: Int, line: Int, column: Int)] = []
         var inWeights = false
         var lineNumber = 0
@@ -102,24 +102,14 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
                 }
                 continue
             }
-            if let colon = line.firstIndex(of: ":") {
-                let key = line[..<colon].trimmingCharacters(in: .whitespaces).uppercased()
-                spec[key] = (line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces), lineNumber)
-                continue
-            }
-            let key = line.uppercased()
-            if key == "EDGE_WEIGHT_SECTION" { inWeights = true; continue }
-            if key.hasSuffix("_SECTION") {
-                throw InputError(
-                    .unsupportedTSPLIB, "section \(key) is not supported here (only EDGE_WEIGHT_SECTION)",
-                    at: SourceLocation(file: source, line: lineNumber, column: 1))
-            }
+            guard let section = try spec.read(line, lineNumber: lineNumber, source: source) else { continue }
+            if section == "EDGE_WEIGHT_SECTION" { inWeights = true; continue }
             throw InputError(
-                .malformedTSPLIB, "expected 'KEY : value' or a section, got '\(line.prefix(60))'",
+                .unsupportedTSPLIB, "section \(section) is not supported here (only EDGE_WEIGHT_SECTION)",
                 at: SourceLocation(file: source, line: lineNumber, column: 1))
         }
         let kind = try Self.kind(spec, source: source)
-        let dimension = try Self.dimension(spec, source: source)
+        let dimension = try spec.dimension(minimum: 2, source: source)
         if kind == .sequentialOrdering {
             // The section's first number repeats the dimension.
             guard let first = tokens.first, first.value == dimension else {
@@ -161,43 +151,19 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
             matrix: DistanceMatrix(count: dimension, entries: entries), precedence: precedence)
     }
 
-    private static func kind(_ spec: [String: (value: String, line: Int)], source: String) throws(InputError) -> Kind {
+    private static func kind(_ spec: TSPLIBSpecification, source: String) throws(InputError) -> Kind {
         guard let type = spec["TYPE"], let kind = Kind(rawValue: type.value.uppercased()) else {
             throw InputError(
                 .unsupportedTSPLIB, "TYPE \(spec["TYPE"]?.value ?? "(none)") is not ATSP or SOP",
-                at: location(spec["TYPE"], source))
+                at: spec.location(of: "TYPE", source: source))
         }
         for (key, expected) in [("EDGE_WEIGHT_TYPE", "EXPLICIT"), ("EDGE_WEIGHT_FORMAT", "FULL_MATRIX")] {
             guard let entry = spec[key], entry.value.uppercased() == expected else {
                 throw InputError(
                     .unsupportedTSPLIB, "\(key) \(spec[key]?.value ?? "(none)") is not supported (only \(expected))",
-                    at: location(spec[key], source))
+                    at: spec.location(of: key, source: source))
             }
         }
         return kind
-    }
-
-    private static func dimension(_ spec: [String: (value: String, line: Int)], source: String) throws(InputError)
-        -> Int
-    {
-        guard let raw = spec["DIMENSION"], let dimension = DecimalParser.parseInteger(raw.value), dimension >= 2 else {
-            throw InputError(
-                .malformedTSPLIB, "no valid DIMENSION (at least 2)",
-                at: location(spec["DIMENSION"], source))
-        }
-        let most = RouteSolver.maximumStops
-        guard dimension <= most else {
-            throw InputError(
-                .unsupportedTSPLIB,
-                "DIMENSION \(dimension) is more than \(most) nodes (the solver keeps two n × n distance matrices: "
-                    + "\(RouteSolver.peakMatrixBytes(stops: most) / 1_000_000) MB at that size)",
-                at: SourceLocation(file: source, line: raw.line, column: 1))
-        }
-        return dimension
-    }
-
-    /// Where a header entry is, or the file when it is missing.
-    private static func location(_ entry: (value: String, line: Int)?, _ source: String) -> SourceLocation {
-        entry.map { SourceLocation(file: source, line: $0.line, column: 1) } ?? SourceLocation(file: source)
     }
 }

@@ -2,6 +2,7 @@
 """Stop-order peers on TSPLIB GEO instances: fast_tsp and LKH (elkai).
 
     tsp_peers.py INSTANCE.tsp --tool fasttsp|elkai [--time-limit S] [--runs R] [--open START END]
+    tsp_peers.py INSTANCE.atsp --tool elkai [--runs R]        (TSPLIB ATSP, EXPLICIT FULL_MATRIX)
 
 The distance is TSPLIB95's GEO distance, as `racekit optimize --tsplib` computes it:
 
@@ -77,12 +78,32 @@ def geo_matrix(coordinates):
     return matrix
 
 
+def read_atsp_instance(path):
+    """An ATSP file's FULL_MATRIX as an n x n int64 array, its diagonal set to 0."""
+    numbers, n, in_section = [], None, False
+    with open(path) as f:
+        for line in f:
+            text = line.strip()
+            if not text or text == "EOF":
+                continue
+            if in_section:
+                numbers.extend(int(t) for t in text.split())
+            elif text.upper().startswith("DIMENSION"):
+                n = int(text.split(":")[1])
+            elif text.upper() == "EDGE_WEIGHT_SECTION":
+                in_section = True
+    matrix = np.array(numbers[: n * n], dtype=np.int64).reshape(n, n)
+    np.fill_diagonal(matrix, 0)
+    return matrix
+
+
 def best_known(instance_path, name):
     try:
         with open(os.path.join(os.path.dirname(instance_path), "bestSolutions.txt")) as f:
             for line in f:
                 key, _, value = line.partition(":")
-                if key.strip() == name:
+                # TSPLIB's ATSP list names kro124p as kro124.
+                if key.strip() in (name, name[:-1]):
                     return int(value.split()[0])
     except OSError:
         pass
@@ -113,8 +134,11 @@ def main():
     parser.add_argument("--runs", type=int, default=10, help="LKH runs (elkai)")
     parser.add_argument("--open", nargs=2, type=int, metavar=("START", "END"))
     args = parser.parse_args()
-    name = os.path.basename(args.instance).removesuffix(".tsp")
-    base = geo_matrix(read_geo_instance(args.instance))
+    asymmetric = args.instance.endswith(".atsp")
+    name = os.path.basename(args.instance).removesuffix(".atsp" if asymmetric else ".tsp")
+    if asymmetric and (args.open or args.tool != "elkai"):
+        parser.error("an .atsp file is solved as a closed tour by elkai only")
+    base = read_atsp_instance(args.instance) if asymmetric else geo_matrix(read_geo_instance(args.instance))
     n = len(base)
     matrix = base
     if args.open:

@@ -85,6 +85,42 @@ struct ConstrainedSearchPartsTests {
             applied > 1000 && late > 100 && rejected > 100, "applied \(applied), late \(late), rejected \(rejected)")
     }
 
+    @Test("free sequence: the precedence check agrees with a recount on dense precedences and long blocks (SOP-like)")
+    func densePrecedence() throws {
+        var random = SplitMix64(seed: 3)
+        var applied = 0, rejected = 0
+        for round in 0..<40 {
+            // A random order of the middle stops; each later stop follows an earlier one with
+            // probability 1/8 (a DAG), between fixed ends, as a TSPLIB SOP.
+            let n = 20 + round % 40
+            let rank = Array(1..<(n - 1)).shuffled(using: &random)
+            var precedence: [Precedence] = []
+            for a in 0..<rank.count {
+                for b in (a + 1)..<max(a + 1, rank.count) where random.next() % 8 == 0 {
+                    precedence.append(Precedence(before: rank[a], after: rank[b]))
+                }
+            }
+            let matrix = DistanceMatrix(count: n) { i, j in i == j ? 0 : Int(random.next() % 1000) }
+            let problem = try RouteProblem(
+                matrix: matrix, shape: .openPath(start: 0, finish: n - 1), precedence: precedence)
+            let state = FreeSequence(problem, order: RouteSolver.greedyOrder(problem))
+            var meter = FeasibilityMeter(problem)
+            for _ in 0..<200 {
+                let move = randomMove(state.m, &random)
+                var free = state.order.enumerated().filter { state.layout.fixedStop[$0.offset] < 0 }.map(\.element)
+                free = (0..<free.count).map { free[move.source(of: $0)] }
+                var after = state.order, next = 0
+                for p in 0..<after.count where state.layout.fixedStop[p] < 0 { after[p] = free[next]; next += 1 }
+                let keeps = meter.measure(after.map { Int32($0) }).broken == 0
+                #expect(state.keepsPrecedence(move) == keeps, "round \(round) \(move)")
+                guard keeps else { rejected += 1; continue }
+                state.apply(move, delta: state.delta(move))
+                applied += 1
+            }
+        }
+        #expect(applied > 500 && rejected > 2000, "applied \(applied), rejected \(rejected)")
+    }
+
     @Test("free sequence layout: a pin is kept by construction; precedence with a fixed stop becomes an index bound")
     func layout() throws {
         // 0 fixed start, stop 3 pinned at position 2, stop 4 fixed finish; 1 must follow 3, 2 must precede 3.

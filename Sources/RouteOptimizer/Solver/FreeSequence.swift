@@ -3,8 +3,10 @@
 /// - the length change in O(1 + g) for g gaps in the moved range: prefix sums of the forward and
 ///   backward leg costs give any block's inner cost either way round (so reversals are priced
 ///   exactly on an asymmetric matrix), and each gap's leg is re-priced through its fixed stops;
-/// - precedence and pins in O(p + b): each pair's and each bounded stop's index after the move,
-///   read from the move in O(1) (a pin can never break: fixed stops do not move);
+/// - precedence in O(the pairs of the moved blocks' stops) and pins in O(b): a move that swaps blocks
+///   B and C (``BlockSwap``) can break only a pair from B to C or a pair inside a reversed block,
+///   and each bounded stop's index after the move is read from the move in O(1) (a pin can never
+///   break: fixed stops do not move);
 /// - the lateness change by walking the arrival times from the first moved position, usually
 ///   only a little past the move (``keepsLateness(_:within:)``).
 /// Fixed ends, pins and precedence always hold; the order may be late (the search then minimises
@@ -150,20 +152,50 @@ final class FreeSequence {
         return change
     }
 
-    /// Whether the order after `move` keeps every precedence pair (pins always hold).
-    /// - Complexity: O(p + b).
+    /// Whether the order after `move` keeps every precedence pair (pins always hold), for an
+    /// order that keeps them now (the search's invariant).
+    ///
+    /// Swapping blocks B = i..<j and C = j..<k keeps the order of a pair with an end outside
+    /// i..<k, and of a pair inside one block unless that block is reversed; a pair from B to C
+    /// breaks (C comes first). A pair from C to B cannot exist in a valid order. So only the
+    /// pairs of the shorter block's stops with the other block, and those inside a reversed block,
+    /// are looked at.
+    /// - Complexity: O(d) for the pairs d of the shorter block (and of a reversed block), plus O(b).
     func keepsPrecedence(_ move: BlockSwap) -> Bool {
-        for pair in layout.pairs {
-            let a = Int(index[Int(pair.before)]), b = Int(index[Int(pair.after)])
-            // Only a pair with an end in the moved range can change its order.
-            if (a < move.i || a >= move.k) && (b < move.i || b >= move.k) { continue }
-            if move.destination(of: a) > move.destination(of: b) { return false }
+        if !layout.pairs.isEmpty {
+            if move.reverseB && hasPair(within: move.i..<move.j) { return false }
+            if move.reverseC && hasPair(within: move.j..<move.k) { return false }
+            if move.j - move.i <= move.k - move.j {
+                for x in move.i..<move.j where hasPair(from: x, intoIndices: move.j..<move.k, successors: true) {
+                    return false
+                }
+            } else {
+                for y in move.j..<move.k where hasPair(from: y, intoIndices: move.i..<move.j, successors: false) {
+                    return false
+                }
+            }
         }
         for s in layout.bounded {
             let x = Int32(move.destination(of: Int(index[Int(s)])))
             if x < layout.low[Int(s)] || x > layout.high[Int(s)] { return false }
         }
         return true
+    }
+
+    /// Whether some pair has both ends at free indices in `range`.
+    @inline(__always) private func hasPair(within range: Range<Int>) -> Bool {
+        for x in range where hasPair(from: x, intoIndices: range, successors: true) { return true }
+        return false
+    }
+
+    /// Whether the stop at free index `x` must come before (`successors`) or after some stop whose
+    /// free index is in `range`.
+    @inline(__always) private func hasPair(from x: Int, intoIndices range: Range<Int>, successors: Bool) -> Bool {
+        let s = Int(seq[x])
+        let (start, targets) =
+            successors ? (layout.successorStart, layout.successors) : (layout.predecessorStart, layout.predecessors)
+        for e in Int(start[s])..<Int(start[s + 1]) where range.contains(Int(index[Int(targets[e])])) { return true }
+        return false
     }
 
     @inline(__always) private func physicalStop(_ p: Int) -> Int32 {

@@ -42,6 +42,10 @@ struct FreeSequenceLayout {
     let gaps: [Gap]
     /// Precedence pairs of two free stops (before, after).
     let pairs: [(before: Int32, after: Int32)]
+    /// The same pairs by stop, in compressed rows: the stops that must come after stop s are
+    /// `successors[successorStart[s]..<successorStart[s + 1]]`, those before it likewise.
+    let successorStart: [Int32], successors: [Int32]
+    let predecessorStart: [Int32], predecessors: [Int32]
     /// Free-index bounds from precedence with fixed stops; stops with a bound are in `bounded`.
     let low: [Int32], high: [Int32]
     let bounded: [Int32]
@@ -111,6 +115,8 @@ struct FreeSequenceLayout {
             }
         }
         self.pairs = pairs
+        (successorStart, successors) = Self.rows(pairs.map { ($0.before, $0.after) }, count: n)
+        (predecessorStart, predecessors) = Self.rows(pairs.map { ($0.after, $0.before) }, count: n)
         self.low = low
         self.high = high
         bounded = (0..<n).filter { isBounded[$0] }.map { Int32($0) }
@@ -121,5 +127,23 @@ struct FreeSequenceLayout {
         service =
             hasWindows ? (problem.serviceTimes.isEmpty ? [Int](repeating: 0, count: n) : problem.serviceTimes) : []
         startTime = problem.startTime
+    }
+}
+
+extension FreeSequenceLayout {
+    /// `edges` (from, to) as compressed rows over `count` stops: row s is
+    /// `targets[start[s]..<start[s + 1]]`.
+    /// - Complexity: O(count + edges).
+    static func rows(_ edges: [(Int32, Int32)], count: Int) -> (start: [Int32], targets: [Int32]) {
+        var start = [Int32](repeating: 0, count: count + 1)
+        for (from, _) in edges { start[Int(from) + 1] += 1 }
+        for s in 0..<count { start[s + 1] += start[s] }
+        var next = start
+        var targets = [Int32](repeating: 0, count: edges.count)
+        for (from, to) in edges {
+            targets[Int(next[Int(from)])] = to
+            next[Int(from)] += 1
+        }
+        return (start, targets)
     }
 }

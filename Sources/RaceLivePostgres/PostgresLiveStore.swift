@@ -10,8 +10,8 @@ import Synchronization
 /// behaviour as `SQLiteLiveStore` (the contract suite runs against both).
 ///
 /// Appends stream their entries with `COPY log_entries … FROM STDIN` (postgres-nio's
-/// `copyFrom`): one statement, so atomic without a surrounding transaction, and PostgreSQL's
-/// fastest path for many rows. Concurrent calls run on separate connections, so one race's
+/// `copyFrom`, PostgreSQL's fastest path for many rows), in a transaction that holds the race's
+/// log lock (see `appendInTurn(raceID:after:number:)`). Concurrent calls run on separate connections, so one race's
 /// append does not wait for another's; a taken key (unique violation, SQLSTATE 23505) becomes
 /// `LiveStoreError/conflict(_:)`.
 public final class PostgresLiveStore: LiveStore {
@@ -160,11 +160,12 @@ public final class PostgresLiveStore: LiveStore {
 
     /// A race's participants in joining order.
     public func participants(raceID: String) async throws -> [StoredParticipant] {
-        try await rows(
-            """
-            SELECT race_id, id, display_name, joined_at FROM participants WHERE race_id = \(raceID) ORDER BY join_order
-            """, as: (String, String, String, Double).self
-        ).map { StoredParticipant(raceID: $0.0, id: $0.1, displayName: $0.2, joinedAt: $0.3) }
+        try await rows(Self.participantsQuery(raceID: raceID), as: (String, String, String, Double).self)
+            .map { StoredParticipant(raceID: $0.0, id: $0.1, displayName: $0.2, joinedAt: $0.3) }
+    }
+
+    private static func participantsQuery(raceID: String) -> PostgresQuery {
+        "SELECT race_id, id, display_name, joined_at FROM participants WHERE race_id = \(raceID) ORDER BY join_order"
     }
 
     /// Stores a credential's hash.
@@ -227,58 +228,106 @@ public final class PostgresLiveStore: LiveStore {
         }
     }
 
-    /// Appends entries with one `COPY … FROM STDIN` (atomic: a failing row stores none of them;
-    /// durable when it returns, as PostgreSQL commits it with `synchronous_commit`).
+    /// Appends entries with one `COPY … FROM STDIN` (a failing row stores none of them; durable
+    /// when it returns, as PostgreSQL commits it with `synchronous_commit`), in a transaction
+    /// holding each race's log lock, so that it waits while another instance takes its turn.
     public func append(_ entries: [LogEntry]) async throws {
         guard !entries.isEmpty else { return }
         try await withConnection { connection in
-            do {
-                try await connection.copyFrom(
-                    table: "log_entries", columns: LogEntryCopyText.columns, logger: self.logger
-                ) { writer in
-                    var buffer = ByteBuffer()
-                    buffer.reserveCapacity(min(entries.count, 512) * 128)
-                    for entry in entries {
-                        LogEntryCopyText.append(entry, to: &buffer)
-                        // Stream in pieces of about 64 KiB rather than building one large buffer.
-                        if buffer.readableBytes >= 65_536 {
-                            try await writer.write(buffer)
-                            buffer.clear()
-                        }
-                    }
-                    if buffer.readableBytes > 0 { try await writer.write(buffer) }
+            try await Self.transaction(connection, logger: self.logger) {
+                for raceID in Set(entries.map(\.raceID)).sorted() {
+                    try await self.lockLog(of: raceID, on: connection)
                 }
-            } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.uniqueViolation {
-                throw LiveStoreError.conflict(
-                    "log entry of race \"\(entries[0].raceID)\" (\(error.serverInfo?[.detail] ?? "duplicate key"))")
+                try await self.copy(entries, on: connection)
             }
+        }
+    }
+
+    /// Holds the race's log lock while it reads, numbers and copies: a plain ``append(_:)`` of
+    /// the race on any instance waits for the lock, so nothing lands between the read and the copy.
+    public func appendInTurn(
+        raceID: String, after sequence: Int64,
+        number: @escaping @Sendable ([LogEntry], [StoredParticipant]) async throws -> [LogEntry]
+    ) async throws {
+        try await withConnection { connection in
+            try await Self.transaction(connection, logger: self.logger) {
+                try await self.lockLog(of: raceID, on: connection)
+                let missed = try await self.entries(raceID: raceID, after: sequence, on: connection)
+                var participants: [StoredParticipant] = []
+                try Self.ensureOpen(connection)
+                let rows = try await connection.query(Self.participantsQuery(raceID: raceID), logger: self.logger)
+                for try await row in rows.decode((String, String, String, Double).self) {
+                    participants.append(
+                        StoredParticipant(raceID: row.0, id: row.1, displayName: row.2, joinedAt: row.3))
+                }
+                let entries = try await number(missed, participants)
+                if !entries.isEmpty { try await self.copy(entries, on: connection) }
+            }
+        }
+    }
+
+    /// Takes race `raceID`'s log lock until the transaction ends: an advisory lock keyed by
+    /// ``logLockClass`` and the hash of the race id (two races sharing a hash only take turns).
+    private func lockLog(of raceID: String, on connection: PostgresConnection) async throws {
+        try Self.ensureOpen(connection)
+        try await connection.query(
+            "SELECT pg_advisory_xact_lock(\(Self.logLockClass), hashtext(\(raceID)))", logger: logger)
+    }
+
+    /// Streams `entries` into `log_entries` with one COPY; a taken sequence number becomes
+    /// `LiveStoreError/conflict(_:)`.
+    private func copy(_ entries: [LogEntry], on connection: PostgresConnection) async throws {
+        try Self.ensureOpen(connection)
+        do {
+            try await connection.copyFrom(
+                table: "log_entries", columns: LogEntryCopyText.columns, logger: logger
+            ) { writer in
+                var buffer = ByteBuffer()
+                buffer.reserveCapacity(min(entries.count, 512) * 128)
+                for entry in entries {
+                    LogEntryCopyText.append(entry, to: &buffer)
+                    // Stream in pieces of about 64 KiB rather than building one large buffer.
+                    if buffer.readableBytes >= 65_536 {
+                        try await writer.write(buffer)
+                        buffer.clear()
+                    }
+                }
+                if buffer.readableBytes > 0 { try await writer.write(buffer) }
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.uniqueViolation {
+            throw LiveStoreError.conflict(
+                "log entry of race \"\(entries[0].raceID)\" (\(error.serverInfo?[.detail] ?? "duplicate key"))")
         }
     }
 
     /// A race's entries after `sequence`, in order: a range scan of the primary key's index.
     public func entries(raceID: String, after sequence: Int64) async throws -> [LogEntry] {
-        let rows = try await withConnection { connection in
-            var entries: [LogEntry] = []
-            let result = try await connection.query(
-                Self.entriesQuery(raceID: raceID, after: sequence), logger: self.logger)
-            for try await row in result.decode(
-                (
-                    Int64, Double, String, String?, Double, Double?, Double?, Double?, Double?, Double?, Double?,
-                    Double?, String?, String?, Int?
-                ).self)
-            {
-                let columns = LogEntryColumns(
-                    kind: row.2, participant: row.3, time: row.4, latitude: row.5, longitude: row.6,
-                    accuracy: row.7, altitude: row.8, speed: row.9, bearing: row.10, battery: row.11, stop: row.12,
-                    text: row.13, round: row.14)
-                entries.append(
-                    LogEntry(
-                        raceID: raceID, sequence: row.0, recordedAt: row.1,
-                        payload: try columns.payload(raceID: raceID, sequence: row.0)))
-            }
-            return entries
+        try await withConnection { connection in try await self.entries(raceID: raceID, after: sequence, on: connection)
         }
-        return rows
+    }
+
+    private func entries(raceID: String, after sequence: Int64, on connection: PostgresConnection) async throws
+        -> [LogEntry]
+    {
+        try Self.ensureOpen(connection)
+        var entries: [LogEntry] = []
+        let result = try await connection.query(Self.entriesQuery(raceID: raceID, after: sequence), logger: logger)
+        for try await row in result.decode(
+            (
+                Int64, Double, String, String?, Double, Double?, Double?, Double?, Double?, Double?, Double?,
+                Double?, String?, String?, Int?
+            ).self)
+        {
+            let columns = LogEntryColumns(
+                kind: row.2, participant: row.3, time: row.4, latitude: row.5, longitude: row.6,
+                accuracy: row.7, altitude: row.8, speed: row.9, bearing: row.10, battery: row.11, stop: row.12,
+                text: row.13, round: row.14)
+            entries.append(
+                LogEntry(
+                    raceID: raceID, sequence: row.0, recordedAt: row.1,
+                    payload: try columns.payload(raceID: raceID, sequence: row.0)))
+        }
+        return entries
     }
 
     /// Stops the pool and the announcement listeners: open connections are closed; no call may follow.
@@ -311,6 +360,8 @@ public final class PostgresLiveStore: LiveStore {
 
     /// The advisory lock key `migrate()` holds ("racekit" and 1 in ASCII).
     static let migrationLock: Int64 = 0x7261_6365_6B69_7401
+    /// The first key of every race's log lock ("rk" and 1 in ASCII), beside the race id's hash.
+    static let logLockClass: Int32 = 0x726B_0001
     /// SQLSTATE of a unique-key violation.
     static let uniqueViolation = "23505"
 
@@ -358,17 +409,27 @@ public final class PostgresLiveStore: LiveStore {
 
     /// Runs `body` between BEGIN and COMMIT on `connection`, rolling back when it throws (the
     /// error is passed on as it is, unlike postgres-nio's `withTransaction`, which wraps it).
+    /// A connection that closed is not rolled back: PostgreSQL ends a lost session's transaction.
     static func transaction(
         _ connection: PostgresConnection, logger: Logger, _ body: () async throws -> Void
     ) async throws {
+        try ensureOpen(connection)
         try await connection.query("BEGIN", logger: logger)
         do {
             try await body()
+            try ensureOpen(connection)
             try await connection.query("COMMIT", logger: logger)
         } catch {
-            _ = try? await connection.query("ROLLBACK", logger: logger)
+            if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: logger) }
             throw error
         }
+    }
+
+    /// Throws when `connection` has closed. Call before every statement after the first of a
+    /// lease: postgres-nio never answers a query written to a closed connection (the write fails
+    /// without failing the query), so a transaction cut by a server restart would wait forever.
+    static func ensureOpen(_ connection: PostgresConnection) throws {
+        if connection.isClosed { throw PostgresStoreError("the connection to PostgreSQL closed") }
     }
 }
 

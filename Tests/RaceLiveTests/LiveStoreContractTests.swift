@@ -2,6 +2,7 @@ import Foundation
 import LiveStoreTestSupport
 import RaceLive
 import RaceLivePostgres
+import Synchronization
 import Testing
 
 /// What every ``LiveStore`` promises, run against each store (SQLite, and PostgreSQL when
@@ -246,6 +247,60 @@ import Testing
         }
         #expect(outcomes.filter { $0 }.count == 1 && outcomes.count == 2)
         #expect(try await store.entries(raceID: "a", after: 40).count == 1)
+        try await made.dispose()
+    }
+
+    /// A turn (`appendInTurn`) hands over what the log holds after the given sequence number and
+    /// the participants in joining order, stores what it is given back, and holds the log still
+    /// meanwhile: a plain append of the same number from another instance, started during the
+    /// turn, waits and then collides, where without the turn it would have landed first.
+    @Test(arguments: TestStoreKind.allCases) func aTurnHoldsTheLogStill(_ kind: TestStoreKind) async throws {
+        let made = try await TestStores.make(kind)
+        let store = made.store
+        let other: any LiveStore = try made.postgresURL.map { try PostgresLiveStore(url: $0) } ?? store
+        try await store.createRace(StoredRace(id: "a", raceFile: "{}", createdAt: 0))
+        for id in ["q", "p"] {
+            try await store.addParticipant(StoredParticipant(raceID: "a", id: id, displayName: id, joinedAt: 0))
+        }
+        @Sendable func fix(_ sequence: Int, by participant: String) -> LogEntry {
+            LogEntry(
+                raceID: "a", sequence: Int64(sequence), recordedAt: 0,
+                payload: .fix(LiveFix(participant: participant, time: Double(sequence), latitude: 1, longitude: 2)))
+        }
+        try await store.append((1...3).map { fix($0, by: "p") })
+
+        let seen = Mutex<(missed: [Int64], participants: [String])>(([], []))
+        let rival = Mutex<Task<Bool, any Error>?>(nil)
+        try await store.appendInTurn(raceID: "a", after: 1) { missed, participants in
+            seen.withLock { $0 = (missed.map(\.sequence), participants.map(\.id)) }
+            rival.withLock {
+                $0 = Task {
+                    do {
+                        try await other.append([fix(4, by: "q")])
+                        return true
+                    } catch LiveStoreError.conflict {
+                        return false
+                    }
+                }
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            return [fix(4, by: "p")]
+        }
+        #expect(seen.withLock { $0.missed } == [2, 3])
+        #expect(seen.withLock { $0.participants } == ["q", "p"])
+        let rivalStored = try await #require(rival.withLock { $0 }).value
+        #expect(!rivalStored, "an append landed during the turn")
+        let entries = try await store.entries(raceID: "a", after: 0)
+        #expect(entries.map(\.sequence) == [1, 2, 3, 4])
+        #expect(entries.last?.payload == fix(4, by: "p").payload)
+
+        // A turn that finds nothing new to store stores nothing.
+        try await store.appendInTurn(raceID: "a", after: 4) { missed, _ in
+            #expect(missed.isEmpty)
+            return []
+        }
+        #expect(try await store.entries(raceID: "a", after: 0).count == 4)
+        if made.postgresURL != nil { try await other.close() }
         try await made.dispose()
     }
 }

@@ -107,61 +107,80 @@ public actor LiveRaceRunner {
         return try result.get()
     }
 
-    /// How many times one append may collide with another instance's before its submissions fail.
-    static let maximumCollisions = 64
-
     /// Numbers every waiting submission's new payloads, stores them in one append and applies
     /// them; each submission gets its receipt, or the append's error (then none was stored).
     ///
     /// When another instance stored the same sequence numbers first (the store's
-    /// ``LiveStoreError/conflict(_:)``), this engine was behind the log: it reads what it
-    /// missed (after a random moment, so that instances colliding again and again fall out of
-    /// step), takes in what arrived meanwhile, screens and numbers the group again and retries.
-    /// So duplicates are dropped across instances too, and the log stays gapless.
+    /// ``LiveStoreError/conflict(_:)``), this engine was behind the log: it takes a turn
+    /// (``storeInTurn(_:)``). So duplicates are dropped across instances too, and the log stays
+    /// gapless.
     private func storeWaiting() async {
         guard !waiting.isEmpty else { return }
-        var group = waiting
+        let group = waiting
         waiting = []
-        var retries = 0
-        while true {
-            let (entries, accepted) = number(group)
-            do {
-                try await store.append(entries)
-            } catch LiveStoreError.conflict where retries < Self.maximumCollisions {
-                retries += 1
-                collisions += 1
-                do {
-                    try await Task.sleep(for: Self.backoff(afterCollision: retries))
-                    try await readLog()
-                } catch {
-                    for submission in group { submission.result = .failure(error) }
-                    return
-                }
-                group += waiting
-                waiting = []
-                continue
-            } catch {
-                for submission in group { submission.result = .failure(error) }
-                return
-            }
-            for entry in entries { engine.apply(entry) }
-            if !entries.isEmpty { publish() }
-            for (submission, count) in zip(group, accepted) {
-                submission.result = .success(
-                    Receipt(
-                        accepted: count, duplicates: submission.payloads.count - count,
-                        lastSequence: engine.lastSequence))
-            }
+        let (entries, accepted) = number(group)
+        do {
+            try await store.append(entries)
+        } catch LiveStoreError.conflict {
+            collisions += 1
+            // What arrived meanwhile goes into the turn too.
+            let more = waiting
+            waiting = []
+            await storeInTurn(group + more)
+            return
+        } catch {
+            for submission in group { submission.result = .failure(error) }
             return
         }
+        settle(group, entries: entries, accepted: accepted, caughtUp: false)
     }
 
-    /// A random wait of up to 1 ms doubled per collision, at most 64 ms. Drawn from the
-    /// system's generator on purpose: instances seeded alike would wait alike and collide again.
-    /// It changes when an entry is stored, never what the log or the state holds.
-    static func backoff(afterCollision collision: Int) -> Duration {
-        let ceiling = min(64_000, 1_000 << min(collision - 1, 6))
-        return .microseconds(Int.random(in: 0...ceiling))
+    /// The group a turn numbers, and what numbering it gave.
+    private var turn: (group: [Submission], entries: [LogEntry], accepted: [Int])?
+
+    /// Stores `group` in a turn of the store (``LiveStore/appendInTurn(raceID:after:number:)``):
+    /// with the race's log held still, the engine takes in what it missed, then screens and
+    /// numbers the group again. Nothing can collide with that append.
+    private func storeInTurn(_ group: [Submission]) async {
+        turn = (group, [], [])
+        defer { turn = nil }
+        let before = engine.lastSequence
+        do {
+            try await store.appendInTurn(raceID: raceID, after: before) { missed, participants in
+                await self.numberInTurn(missed: missed, participants: participants)
+            }
+        } catch {
+            for submission in group { submission.result = .failure(error) }
+            if engine.lastSequence != before { publish() }
+            return
+        }
+        guard let turn else { preconditionFailure("a turn keeps its numbering until it is settled") }
+        settle(group, entries: turn.entries, accepted: turn.accepted, caughtUp: engine.lastSequence != before)
+    }
+
+    /// A turn's numbering: applies the entries the engine missed (taking the store's participants
+    /// when one of them is new here), then numbers the turn's group after them.
+    private func numberInTurn(missed: [LogEntry], participants: [StoredParticipant]) -> [LogEntry] {
+        if engine.needsParticipants(for: missed) { engine.adoptParticipants(participants) }
+        for entry in missed { engine.apply(entry) }
+        guard let group = turn?.group else { preconditionFailure("numbering outside a turn") }
+        let (entries, accepted) = number(group)
+        turn?.entries = entries
+        turn?.accepted = accepted
+        return entries
+    }
+
+    /// Applies `entries`, which the store now holds, and gives each submission of `group` its
+    /// receipt; viewers hear of it when anything changed (`caughtUp`: the engine read entries of
+    /// other instances on the way).
+    private func settle(_ group: [Submission], entries: [LogEntry], accepted: [Int], caughtUp: Bool) {
+        for entry in entries { engine.apply(entry) }
+        if !entries.isEmpty || caughtUp { publish() }
+        for (submission, count) in zip(group, accepted) {
+            submission.result = .success(
+                Receipt(
+                    accepted: count, duplicates: submission.payloads.count - count, lastSequence: engine.lastSequence))
+        }
     }
 
     /// The log entries of `group`'s payloads that the engine does not have yet, numbered from

@@ -7,8 +7,9 @@
 /// Contract: ``append(_:)`` is atomic and durable when it returns (all of its entries or none);
 /// entries of one race are read back in sequence order; a sequence number is never stored twice
 /// for one race (the store refuses it with ``LiveStoreError/conflict(_:)``). That refusal is what
-/// lets several instances write one race's log: the loser of a collision catches up with the
-/// log and numbers its entries again (``LiveRaceRunner``).
+/// lets several instances write one race's log: the loser of a collision takes a turn
+/// (``appendInTurn(raceID:after:number:)``), catching up with the log and numbering its entries
+/// again while no other append to the race can land (``LiveRaceRunner``).
 public protocol LiveStore: Sendable {
     /// Brings the schema up to date (each migration once, in version order). Call before use.
     func migrate() async throws
@@ -50,6 +51,19 @@ public protocol LiveStore: Sendable {
 
     /// Appends entries to their races' logs, atomically and durably.
     func append(_ entries: [LogEntry]) async throws
+    /// Appends race `raceID`'s next entries with its log held still: from the moment the entries
+    /// after `sequence` are read until the entries `number` returns are stored, no other append
+    /// to the race lands. `number` gets those entries and the race's participants in joining
+    /// order, and returns the entries to store, numbered on from the last one it got (none stores
+    /// nothing); it must not call the store, whose turn it runs in. Atomic and durable like
+    /// ``append(_:)``. A runner whose append collided takes this
+    /// turn, so a submission collides once at most: retrying plain appends instead lets the
+    /// instance that just stored (and so needs no catching up) win again and again.
+    func appendInTurn(
+        raceID: String, after sequence: Int64,
+        number:
+            @escaping @Sendable (_ missed: [LogEntry], _ participants: [StoredParticipant]) async throws -> [LogEntry]
+    ) async throws
     /// A race's entries with a sequence number above `sequence`, in sequence order.
     func entries(raceID: String, after sequence: Int64) async throws -> [LogEntry]
 

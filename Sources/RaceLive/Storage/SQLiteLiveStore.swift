@@ -121,14 +121,16 @@ public actor SQLiteLiveStore: LiveStore {
 
     /// A race's participants in joining order.
     public nonisolated func participants(raceID: String) async throws -> [StoredParticipant] {
-        try await read(
-            "SELECT race_id, id, display_name, joined_at FROM participants WHERE race_id = ? ORDER BY join_order",
-            [.text(raceID)]
-        ).map { row in
-            StoredParticipant(
-                raceID: row.column("race_id")?.string ?? "", id: row.column("id")?.string ?? "",
-                displayName: row.column("display_name")?.string ?? "", joinedAt: row.column("joined_at")?.double ?? 0)
-        }
+        try await read(Self.participantsSQL, [.text(raceID)]).map(Self.participant)
+    }
+
+    private static let participantsSQL =
+        "SELECT race_id, id, display_name, joined_at FROM participants WHERE race_id = ? ORDER BY join_order"
+
+    private static func participant(_ row: SQLiteRow) -> StoredParticipant {
+        StoredParticipant(
+            raceID: row.column("race_id")?.string ?? "", id: row.column("id")?.string ?? "",
+            displayName: row.column("display_name")?.string ?? "", joinedAt: row.column("joined_at")?.double ?? 0)
     }
 
     /// Stores a credential's hash.
@@ -199,36 +201,59 @@ public actor SQLiteLiveStore: LiveStore {
     public func append(_ entries: [LogEntry]) async throws {
         guard !entries.isEmpty else { return }
         try await queue.run { [connection] in
+            try await Self.transaction(connection) { try await Self.insert(entries, on: connection) }
+        }
+    }
+
+    /// Reads, numbers and inserts in one turn of the writing connection: every other write
+    /// waits in the queue meanwhile.
+    public func appendInTurn(
+        raceID: String, after sequence: Int64,
+        number: @escaping @Sendable ([LogEntry], [StoredParticipant]) async throws -> [LogEntry]
+    ) async throws {
+        try await queue.run { [connection] in
             try await Self.transaction(connection) {
-                var start = 0
-                while start < entries.count {
-                    let chunk = entries[start..<min(start + Self.rowsPerInsert, entries.count)]
-                    let placeholders = Array(
-                        repeating: "(" + Array(repeating: "?", count: 16).joined(separator: ",") + ")",
-                        count: chunk.count)
-                    let sql = """
-                        INSERT INTO log_entries (race_id, seq, recorded_at, kind, participant, time, latitude, longitude, accuracy,
-                                                 altitude, speed, bearing, battery, stop, text, round)
-                        VALUES \(placeholders.joined(separator: ","))
-                        """
-                    do {
-                        _ = try await connection.query(sql, chunk.flatMap(LogEntryRow.binds))
-                    } catch let error as SQLiteError where Self.isUniqueViolation(error) {
-                        throw LiveStoreError.conflict("log entry of race \"\(chunk.first!.raceID)\" (\(error.message))")
-                    }
-                    start += chunk.count
-                }
+                let missed = try await connection.query(Self.entriesSQL, Self.entriesBinds(raceID, sequence))
+                    .map { try LogEntryRow.entry($0) }
+                let participants = try await connection.query(Self.participantsSQL, [.text(raceID)])
+                    .map(Self.participant)
+                let entries = try await number(missed, participants)
+                if !entries.isEmpty { try await Self.insert(entries, on: connection) }
             }
+        }
+    }
+
+    /// Inserts `entries` in statements of ``rowsPerInsert`` rows; a taken sequence number
+    /// becomes ``LiveStoreError/conflict(_:)``. Call inside a transaction.
+    private static func insert(_ entries: [LogEntry], on connection: SQLiteConnection) async throws {
+        var start = 0
+        while start < entries.count {
+            let chunk = entries[start..<min(start + rowsPerInsert, entries.count)]
+            let placeholders = Array(
+                repeating: "(" + Array(repeating: "?", count: 16).joined(separator: ",") + ")", count: chunk.count)
+            let sql = """
+                INSERT INTO log_entries (race_id, seq, recorded_at, kind, participant, time, latitude, longitude, accuracy,
+                                         altitude, speed, bearing, battery, stop, text, round)
+                VALUES \(placeholders.joined(separator: ","))
+                """
+            do {
+                _ = try await connection.query(sql, chunk.flatMap(LogEntryRow.binds))
+            } catch let error as SQLiteError where isUniqueViolation(error) {
+                throw LiveStoreError.conflict("log entry of race \"\(chunk.first!.raceID)\" (\(error.message))")
+            }
+            start += chunk.count
         }
     }
 
     /// A race's entries after `sequence`, in order.
     public nonisolated func entries(raceID: String, after sequence: Int64) async throws -> [LogEntry] {
-        try await read(
-            "SELECT * FROM log_entries WHERE race_id = ? AND seq > ? ORDER BY seq",
-            [.text(raceID), .integer(Int(sequence))]
-        )
-        .map { try LogEntryRow.entry($0) }
+        try await read(Self.entriesSQL, Self.entriesBinds(raceID, sequence)).map { try LogEntryRow.entry($0) }
+    }
+
+    private static let entriesSQL = "SELECT * FROM log_entries WHERE race_id = ? AND seq > ? ORDER BY seq"
+
+    private static func entriesBinds(_ raceID: String, _ sequence: Int64) -> [SQLiteData] {
+        [.text(raceID), .integer(Int(sequence))]
     }
 
     /// Closes the connections after every queued call.

@@ -10,9 +10,9 @@ import Synchronization
 /// behaviour as `SQLiteLiveStore` (the contract suite runs against both).
 ///
 /// Appends stream their entries with `COPY log_entries … FROM STDIN` (postgres-nio's
-/// `copyFrom`, PostgreSQL's fastest path for many rows), in a transaction that holds the race's
-/// log lock (see `appendInTurn(raceID:after:number:)`). Concurrent calls run on separate connections, so one race's
-/// append does not wait for another's; a taken key (unique violation, SQLSTATE 23505) becomes
+/// `copyFrom`): one statement, so atomic without a surrounding transaction, and PostgreSQL's
+/// fastest path for many rows; a turn (`appendInTurn(raceID:after:number:)`) holds them off.
+/// Concurrent calls run on separate connections, so one race's append does not wait for another's; a taken key (unique violation, SQLSTATE 23505) becomes
 /// `LiveStoreError/conflict(_:)`.
 public final class PostgresLiveStore: LiveStore {
     private let client: PostgresClient
@@ -228,23 +228,17 @@ public final class PostgresLiveStore: LiveStore {
         }
     }
 
-    /// Appends entries with one `COPY … FROM STDIN` (a failing row stores none of them; durable
-    /// when it returns, as PostgreSQL commits it with `synchronous_commit`), in a transaction
-    /// holding each race's log lock, so that it waits while another instance takes its turn.
+    /// Appends entries with one `COPY … FROM STDIN` (atomic: a failing row stores none of them;
+    /// durable when it returns, as PostgreSQL commits it with `synchronous_commit`). Each row
+    /// waits while another instance takes its turn on the row's race (migration 5).
     public func append(_ entries: [LogEntry]) async throws {
         guard !entries.isEmpty else { return }
-        try await withConnection { connection in
-            try await Self.transaction(connection, logger: self.logger) {
-                for raceID in Set(entries.map(\.raceID)).sorted() {
-                    try await self.lockLog(of: raceID, on: connection)
-                }
-                try await self.copy(entries, on: connection)
-            }
-        }
+        try await withConnection { connection in try await self.copy(entries, on: connection) }
     }
 
-    /// Holds the race's log lock while it reads, numbers and copies: a plain ``append(_:)`` of
-    /// the race on any instance waits for the lock, so nothing lands between the read and the copy.
+    /// Holds the race's log lock exclusively while it reads, numbers and copies: a plain
+    /// ``append(_:)`` of the race on any instance waits for the lock (each row takes it shared,
+    /// migration 5), so nothing lands between the read and the copy.
     public func appendInTurn(
         raceID: String, after sequence: Int64,
         number: @escaping @Sendable ([LogEntry], [StoredParticipant]) async throws -> [LogEntry]
@@ -266,8 +260,9 @@ public final class PostgresLiveStore: LiveStore {
         }
     }
 
-    /// Takes race `raceID`'s log lock until the transaction ends: an advisory lock keyed by
-    /// ``logLockClass`` and the hash of the race id (two races sharing a hash only take turns).
+    /// Takes race `raceID`'s log lock exclusively until the transaction ends: an advisory lock
+    /// keyed by ``logLockClass`` and the hash of the race id (two races sharing a hash only take
+    /// turns together).
     private func lockLog(of raceID: String, on connection: PostgresConnection) async throws {
         try Self.ensureOpen(connection)
         try await connection.query(
@@ -360,7 +355,8 @@ public final class PostgresLiveStore: LiveStore {
 
     /// The advisory lock key `migrate()` holds ("racekit" and 1 in ASCII).
     static let migrationLock: Int64 = 0x7261_6365_6B69_7401
-    /// The first key of every race's log lock ("rk" and 1 in ASCII), beside the race id's hash.
+    /// The first key of every race's log lock ("rk" and 1 in ASCII), beside the race id's hash;
+    /// migration 5's trigger spells it out (1919614977).
     static let logLockClass: Int32 = 0x726B_0001
     /// SQLSTATE of a unique-key violation.
     static let uniqueViolation = "23505"

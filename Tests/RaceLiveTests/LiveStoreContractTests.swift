@@ -18,7 +18,7 @@ import Testing
         var store = try await SQLiteLiveStore(path: path)
         try await store.migrate()
         try await store.migrate()
-        #expect(try await store.schemaVersion() == 4)
+        #expect(try await store.schemaVersion() == 5)
         try await store.createRace(StoredRace(id: "r", raceFile: "{}", createdAt: 1))
         try await store.close()
         store = try await SQLiteLiveStore(path: path)

@@ -85,5 +85,8 @@ enum SQLiteMigrations {
         // database; an SQLite file has one instance, so its twin changes nothing (the versions
         // stay equal).
         (4, []),
+        // PostgreSQL's migration 5 makes appends wait for another instance's turn; SQLite's
+        // single writer already does.
+        (5, []),
     ]
 }

@@ -47,7 +47,7 @@ import Testing
         #expect(status == 0, "\(stream.errors)")
         let fixes = try #require(summary["fixes"] as? Int)
         #expect(summary["acknowledged"] as? Int == fixes)
-        #expect(summary["failed"] as? Int == 0 && summary["refused"] as? Int == 0)
+        #expect(summary["failed"] as? Int == 0 && summary["refused"] as? Int == 0, "\(summary)")
 
         let offline = try LiveStreamTests.offlineReport(tracks: [tracks], in: try TemporaryFolder())
         for server in servers.dropFirst() {

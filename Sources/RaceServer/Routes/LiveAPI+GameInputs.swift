@@ -11,7 +11,7 @@ extension LiveAPI {
         let credential = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.participant])
         let json = try await JSONResponse.body(of: request, limit: 16_384)
         guard case .object = json else { throw APIError.badRequest("the body must be a JSON object", path: "") }
-        let race = await runner.intake
+        let race = try await startedIntake(runner)
         guard race.startedAt != nil else { throw APIError.conflict("the race has not started") }
         guard race.endedAt == nil else { throw APIError.conflict("the race has ended") }
         let kind: LiveGameInput.Kind

@@ -97,6 +97,8 @@ public struct LiveAPI: Sendable {
     func organiserAction(_ request: Request, _ raceID: String, start: Bool) async throws -> Response {
         let runner = try await existingRunner(raceID)
         _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser])
+        // Another instance may have stored a start or an end this one has not heard of yet.
+        try await runner.follow(to: nil)
         let race = await runner.race
         let now = hub.clock()
         if start {
@@ -298,7 +300,7 @@ public struct LiveAPI: Sendable {
     func ingest(_ fixes: [LiveFix], runner: LiveRaceRunner) async throws -> (
         receipt: LiveRaceRunner.Receipt, refusals: [(index: Int, refusal: FixIntake.Refusal)]
     ) {
-        let race = await runner.intake
+        let race = try await startedIntake(runner)
         guard race.startedAt != nil else {
             throw APIError.conflict("the race has not started; fixes are taken once the organiser starts it")
         }
@@ -361,5 +363,16 @@ public struct LiveAPI: Sendable {
     func existingRunner(_ raceID: String) async throws -> LiveRaceRunner {
         guard let runner = try await hub.runner(raceID) else { throw APIError.notFound("no race \"\(raceID)\"") }
         return runner
+    }
+
+    /// The race's start and end as the log has them, for a request about to be refused because
+    /// the race has not started: this instance's engine may not yet have heard the organiser's
+    /// start stored through another instance (the announcement is on its way), so it reads the
+    /// log first. A started race costs nothing extra.
+    func startedIntake(_ runner: LiveRaceRunner) async throws -> LiveRaceRunner.Intake {
+        let intake = await runner.intake
+        guard intake.startedAt == nil else { return intake }
+        try await runner.follow(to: nil)
+        return await runner.intake
     }
 }

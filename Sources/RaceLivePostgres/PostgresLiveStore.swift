@@ -160,12 +160,21 @@ public final class PostgresLiveStore: LiveStore {
 
     /// A race's participants in joining order.
     public func participants(raceID: String) async throws -> [StoredParticipant] {
-        try await rows(Self.participantsQuery(raceID: raceID), as: (String, String, String, Double).self)
-            .map { StoredParticipant(raceID: $0.0, id: $0.1, displayName: $0.2, joinedAt: $0.3) }
+        try await withConnection { connection in try await self.participants(raceID: raceID, on: connection) }
     }
 
-    private static func participantsQuery(raceID: String) -> PostgresQuery {
-        "SELECT race_id, id, display_name, joined_at FROM participants WHERE race_id = \(raceID) ORDER BY join_order"
+    private func participants(raceID: String, on connection: PostgresConnection) async throws
+        -> [StoredParticipant]
+    {
+        try Self.ensureOpen(connection)
+        var participants: [StoredParticipant] = []
+        let rows = try await connection.query(
+            "SELECT race_id, id, display_name, joined_at FROM participants WHERE race_id = \(raceID) ORDER BY join_order",
+            logger: logger)
+        for try await row in rows.decode((String, String, String, Double).self) {
+            participants.append(StoredParticipant(raceID: row.0, id: row.1, displayName: row.2, joinedAt: row.3))
+        }
+        return participants
     }
 
     /// Stores a credential's hash.
@@ -247,13 +256,7 @@ public final class PostgresLiveStore: LiveStore {
             try await Self.transaction(connection, logger: self.logger) {
                 try await self.lockLog(of: raceID, on: connection)
                 let missed = try await self.entries(raceID: raceID, after: sequence, on: connection)
-                var participants: [StoredParticipant] = []
-                try Self.ensureOpen(connection)
-                let rows = try await connection.query(Self.participantsQuery(raceID: raceID), logger: self.logger)
-                for try await row in rows.decode((String, String, String, Double).self) {
-                    participants.append(
-                        StoredParticipant(raceID: row.0, id: row.1, displayName: row.2, joinedAt: row.3))
-                }
+                let participants = try await self.participants(raceID: raceID, on: connection)
                 let entries = try await number(missed, participants)
                 if !entries.isEmpty { try await self.copy(entries, on: connection) }
             }

@@ -25,17 +25,14 @@ public actor LiveRaceRunner {
     public private(set) var collisions = 0
     /// Submissions waiting for the next append, in arrival order.
     private var waiting: [Submission] = []
+    /// Whether a task is storing the waiting submissions (``flush()``); at most one is.
+    private var flushing = false
 
-    /// One caller's payloads and, once stored, what became of them.
-    private final class Submission {
+    /// One caller's payloads and the caller, waiting for what became of them.
+    private struct Submission {
         let payloads: [LogPayload]
         let recordedAt: Double
-        var result: Result<Receipt, any Error>?
-
-        init(_ payloads: [LogPayload], recordedAt: Double) {
-            self.payloads = payloads
-            self.recordedAt = recordedAt
-        }
+        let caller: CheckedContinuation<Receipt, any Error>
     }
 
     /// What a submission did.
@@ -99,12 +96,23 @@ public actor LiveRaceRunner {
     ///   - payloads: fixes, game inputs and organiser actions, in the order received.
     ///   - recordedAt: the server's clock, seconds since 1970, stored with each entry.
     public func submit(_ payloads: [LogPayload], recordedAt: Double) async throws -> Receipt {
-        let submission = Submission(payloads, recordedAt: recordedAt)
-        waiting.append(submission)
-        // The queue's turn may find this submission already stored with earlier ones.
-        try await queue.run { await self.storeWaiting() }
-        guard let result = submission.result else { preconditionFailure("a stored submission has a result") }
-        return try result.get()
+        try await withCheckedThrowingContinuation { caller in
+            waiting.append(Submission(payloads: payloads, recordedAt: recordedAt, caller: caller))
+            if !flushing {
+                flushing = true
+                Task { await self.flush() }
+            }
+        }
+    }
+
+    /// Stores what is waiting, one group per turn of the queue, until nothing is: the callers
+    /// that arrive while a group is being stored make up the next group. Each caller waits once,
+    /// for its own answer, not for a place in a line of its own.
+    private func flush() async {
+        while !waiting.isEmpty {
+            _ = try? await queue.run { await self.storeWaiting() }
+        }
+        flushing = false
     }
 
     /// Numbers every waiting submission's new payloads, stores them in one append and applies
@@ -129,7 +137,7 @@ public actor LiveRaceRunner {
             await storeInTurn(group + more)
             return
         } catch {
-            for submission in group { submission.result = .failure(error) }
+            for submission in group { submission.caller.resume(throwing: error) }
             return
         }
         settle(group, entries: entries, accepted: accepted, caughtUp: false)
@@ -150,7 +158,7 @@ public actor LiveRaceRunner {
                 await self.numberInTurn(missed: missed, participants: participants)
             }
         } catch {
-            for submission in group { submission.result = .failure(error) }
+            for submission in group { submission.caller.resume(throwing: error) }
             if engine.lastSequence != before { publish() }
             return
         }
@@ -177,8 +185,8 @@ public actor LiveRaceRunner {
         for entry in entries { engine.apply(entry) }
         if !entries.isEmpty || caughtUp { publish() }
         for (submission, count) in zip(group, accepted) {
-            submission.result = .success(
-                Receipt(
+            submission.caller.resume(
+                returning: Receipt(
                     accepted: count, duplicates: submission.payloads.count - count, lastSequence: engine.lastSequence))
         }
     }

@@ -3,21 +3,27 @@ import Logging
 import RaceKitCore
 import RaceLive
 import RaceModel
+import Synchronization
 
 /// The server's races: the store, one `LiveRaceRunner` per race (built from the store's log
 /// the first time the race is used), and the clock everything is timed by.
 public actor RaceHub {
     /// The store every race's log goes to.
     public nonisolated let store: any LiveStore
+    /// The store's credentials, those that never change kept in memory.
+    nonisolated let credentials: CredentialCache
     /// The server's clock, seconds since 1970 (injected by tests).
     public nonisolated let clock: @Sendable () -> Double
-    private var runners: [String: LiveRaceRunner] = [:]
+    /// The loaded races' runners; behind a lock of their own, so that finding a loaded race
+    /// (every request) does not wait in line for the hub.
+    private nonisolated let runners = Mutex<[String: LiveRaceRunner]>([:])
     private var loads: [String: Task<LiveRaceRunner?, any Error>] = [:]
     private var following: Task<Void, Never>?
 
     /// A hub over `store`, timed by `clock`.
     public init(store: any LiveStore, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.store = store
+        self.credentials = CredentialCache(store: store)
         self.clock = clock
     }
 
@@ -26,8 +32,13 @@ public actor RaceHub {
     /// Calls that arrive while the race is loading wait for that one load: two runners of one
     /// race would number log entries each on their own, and every append after the first
     /// collision would fail (after a restart, every phone retrying at once made exactly that).
-    public func runner(_ id: String) async throws -> LiveRaceRunner? {
-        if let runner = runners[id] { return runner }
+    public nonisolated func runner(_ id: String) async throws -> LiveRaceRunner? {
+        if let runner = runners.withLock({ $0[id] }) { return runner }
+        return try await loadRunner(id)
+    }
+
+    private func loadRunner(_ id: String) async throws -> LiveRaceRunner? {
+        if let runner = runners.withLock({ $0[id] }) { return runner }
         if let load = loads[id] { return try await load.value }
         let store = self.store
         let load = Task { try await Self.load(id, store: store) }
@@ -35,7 +46,7 @@ public actor RaceHub {
         defer { loads[id] = nil }
         let runner = try await load.value
         if let runner {
-            runners[id] = runner
+            runners.withLock { $0[id] = runner }
             // Announcements heard while it loaded went to no runner.
             if following != nil { try await runner.follow(to: nil) }
         }
@@ -60,12 +71,12 @@ public actor RaceHub {
         let targets: [(LiveRaceRunner, Int64?)]
         switch announcement {
         case .appended(let raceID, let sequence):
-            guard let runner = runners[raceID] else { return }
+            guard let runner = runners.withLock({ $0[raceID] }) else { return }
             targets = [(runner, sequence)]
         case .resubscribed:
-            targets = runners.values.map { ($0, nil) }
+            targets = runners.withLock { $0.values.map { ($0, nil) } }
         case .raceFileChanged(let raceID):
-            await runners.removeValue(forKey: raceID)?.finishViewers()
+            await runners.withLock { $0.removeValue(forKey: raceID) }?.finishViewers()
             return
         }
         for (runner, sequence) in targets {
@@ -92,7 +103,7 @@ public actor RaceHub {
     /// builds one from the new file; the old runner's viewers are ended (they reconnect).
     public func replaceRaceFile(_ id: String, with raceFile: String) async throws {
         try await store.updateRaceFile(raceID: id, raceFile: raceFile)
-        let old = runners.removeValue(forKey: id)
+        let old = runners.withLock { $0.removeValue(forKey: id) }
         await old?.finishViewers()
     }
 
@@ -100,6 +111,6 @@ public actor RaceHub {
     public func finishViewers() async {
         following?.cancel()
         following = nil
-        for runner in runners.values { await runner.finishViewers() }
+        for runner in runners.withLock({ Array($0.values) }) { await runner.finishViewers() }
     }
 }

@@ -40,7 +40,8 @@ public protocol LiveStore: Sendable {
     /// that never expire last, ties by hash.
     func credentials(raceID: String, role: CredentialRole) async throws -> [StoredCredential]
     /// Deletes race `raceID`'s credential whose hash is `hash` (revoking it at once); whether there
-    /// was one. A credential of another race is left alone.
+    /// was one. A credential of another race is left alone. The server deletes only share links
+    /// (the viewer role): it keeps the other roles' credentials in memory once read.
     func deleteCredential(hash: String, raceID: String) async throws -> Bool
 
     /// Stores a join code (only its hash).

@@ -21,11 +21,12 @@ enum Authorization {
     ///   links): without it they are refused.
     /// - Throws: ``APIError`` 401 without a known, unexpired token, 403 for another race or role.
     static func require(
-        _ request: Request, store: any LiveStore, race raceID: String, roles: Set<CredentialRole>, now: Double? = nil
+        _ request: Request, credentials: CredentialCache, race raceID: String, roles: Set<CredentialRole>,
+        now: Double? = nil
     ) async throws -> StoredCredential {
         guard let token = token(of: request), !token.isEmpty else { throw APIError.unauthorized }
         let hash = SecretToken.hash(token)
-        guard let credential = try await store.credential(hash: hash),
+        guard let credential = try await credentials.credential(hash: hash),
             SecretToken.constantTimeEqual(credential.hash, hash)
         else {
             throw APIError.unauthorized

@@ -8,7 +8,8 @@ extension LiveAPI {
     /// same input at the same time again is a duplicate and changes nothing.
     func gameInput(_ request: Request, _ raceID: String) async throws -> Response {
         let runner = try await existingRunner(raceID)
-        let credential = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.participant])
+        let credential = try await Authorization.require(
+            request, credentials: hub.credentials, race: raceID, roles: [.participant])
         let json = try await JSONResponse.body(of: request, limit: 16_384)
         guard case .object = json else { throw APIError.badRequest("the body must be a JSON object", path: "") }
         let race = try await startedIntake(runner)

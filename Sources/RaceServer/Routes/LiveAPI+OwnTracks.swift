@@ -27,7 +27,7 @@ extension LiveAPI {
     func ownTracks(_ request: Request) async throws -> Response {
         guard let header = request.headers[.authorization], let basic = BasicCredentials(header: header),
             !basic.password.isEmpty,
-            let credential = try await hub.store.credential(hash: SecretToken.hash(basic.password)),
+            let credential = try await hub.credentials.credential(hash: SecretToken.hash(basic.password)),
             credential.role == .device, let participant = credential.participant
         else {
             return Self.ownTracksUnauthorized()

@@ -34,7 +34,7 @@ extension LiveAPI {
     func positionAccess(_ request: Request, _ raceID: String, race: Race) async throws -> PositionAccess {
         let now = hub.clock()
         let credential = try await Authorization.require(
-            request, store: hub.store, race: raceID, roles: [.organiser, .participant, .viewer], now: now)
+            request, credentials: hub.credentials, race: raceID, roles: [.organiser, .participant, .viewer], now: now)
         return PositionAccess(
             seesEverything: credential.role == .organiser,
             participant: credential.role == .participant ? credential.participant : nil,

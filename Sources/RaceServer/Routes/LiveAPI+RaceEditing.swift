@@ -28,7 +28,7 @@ extension LiveAPI {
     /// closed so they reconnect to the edited race.
     func updateRace(_ request: Request, _ raceID: String) async throws -> Response {
         let runner = try await existingRunner(raceID)
-        _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser])
+        _ = try await Authorization.require(request, credentials: hub.credentials, race: raceID, roles: [.organiser])
         guard await runner.race.startedAt == nil else {
             throw APIError.conflict("the race has started; its file can no longer change")
         }

@@ -10,7 +10,7 @@ extension LiveAPI {
     /// (``ShareLinkID``) names the link for ``shareLinks(_:_:)`` and ``revokeShareLink(_:_:_:)``.
     func makeShareLink(_ request: Request, _ raceID: String) async throws -> Response {
         _ = try await existingRunner(raceID)
-        _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser])
+        _ = try await Authorization.require(request, credentials: hub.credentials, race: raceID, roles: [.organiser])
         let json = try await JSONResponse.body(of: request, limit: 4096)
         guard case .object = json else { throw APIError.badRequest("the body must be a JSON object", path: "") }
         var expiresIn = settings.defaultJoinCodeLifetimeSeconds
@@ -39,7 +39,7 @@ extension LiveAPI {
     /// `{links: [{id, expiresAt}]}`. Tokens are not stored, so none is shown again.
     func shareLinks(_ request: Request, _ raceID: String) async throws -> Response {
         _ = try await existingRunner(raceID)
-        _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser])
+        _ = try await Authorization.require(request, credentials: hub.credentials, race: raceID, roles: [.organiser])
         let now = hub.clock()
         let links = try await hub.store.credentials(raceID: raceID, role: .viewer).compactMap {
             link -> JSONValue? in
@@ -58,7 +58,7 @@ extension LiveAPI {
     /// - Throws: ``APIError`` 404 when the race has no link with this id.
     func revokeShareLink(_ request: Request, _ raceID: String, _ linkID: String) async throws -> Response {
         let runner = try await existingRunner(raceID)
-        _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser])
+        _ = try await Authorization.require(request, credentials: hub.credentials, race: raceID, roles: [.organiser])
         let link = try await hub.store.credentials(raceID: raceID, role: .viewer).first {
             ShareLinkID.of(credentialHash: $0.hash) == linkID
         }

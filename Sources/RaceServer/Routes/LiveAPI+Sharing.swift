@@ -14,13 +14,14 @@ extension LiveAPI {
             return
         }
         _ = try await Authorization.require(
-            request, store: hub.store, race: raceID, roles: [.organiser, .participant, .viewer], now: hub.clock())
+            request, credentials: hub.credentials, race: raceID, roles: [.organiser, .participant, .viewer],
+            now: hub.clock())
     }
 
     /// Opens the race to anyone or closes it to invitations only (organiser): `{"public": Bool}`.
     func setPublic(_ request: Request, _ raceID: String) async throws -> Response {
         _ = try await existingRunner(raceID)
-        _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser])
+        _ = try await Authorization.require(request, credentials: hub.credentials, race: raceID, roles: [.organiser])
         let json = try await JSONResponse.body(of: request, limit: 4096)
         guard case .bool(let isPublic)? = json["public"] else {
             throw APIError.badRequest("give {\"public\": true} or {\"public\": false}", path: "/public")

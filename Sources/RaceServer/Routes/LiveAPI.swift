@@ -96,7 +96,7 @@ public struct LiveAPI: Sendable {
 
     func organiserAction(_ request: Request, _ raceID: String, start: Bool) async throws -> Response {
         let runner = try await existingRunner(raceID)
-        _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser])
+        _ = try await Authorization.require(request, credentials: hub.credentials, race: raceID, roles: [.organiser])
         // Another instance may have stored a start or an end this one has not heard of yet.
         try await runner.follow(to: nil)
         let race = await runner.race
@@ -118,7 +118,7 @@ public struct LiveAPI: Sendable {
 
     func makeJoinCode(_ request: Request, _ raceID: String) async throws -> Response {
         _ = try await existingRunner(raceID)
-        _ = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.organiser])
+        _ = try await Authorization.require(request, credentials: hub.credentials, race: raceID, roles: [.organiser])
         let json = try await JSONResponse.body(of: request, limit: 4096)
         guard case .object = json else { throw APIError.badRequest("the body must be a JSON object", path: "") }
         var maximumUses: Int? = 1
@@ -226,7 +226,8 @@ public struct LiveAPI: Sendable {
             for (key, value) in FormFields.parse(String(buffer: body)) where fields[key] == nil { fields[key] = value }
         }
         guard let key = fields["id"] ?? fields["deviceid"], !key.isEmpty,
-            let credential = try await hub.store.credential(hash: SecretToken.hash(key)), credential.role == .device,
+            let credential = try await hub.credentials.credential(hash: SecretToken.hash(key)),
+            credential.role == .device,
             let participant = credential.participant
         else {
             throw APIError(.badRequest, "unknown-device", "no device with this id", path: "id")
@@ -243,7 +244,8 @@ public struct LiveAPI: Sendable {
     /// The native batch: a JSON array of fixes.
     func batch(_ request: Request, _ raceID: String) async throws -> Response {
         let runner = try await existingRunner(raceID)
-        let credential = try await Authorization.require(request, store: hub.store, race: raceID, roles: [.participant])
+        let credential = try await Authorization.require(
+            request, credentials: hub.credentials, race: raceID, roles: [.participant])
         let json = try await JSONResponse.body(of: request, limit: settings.maximumBatchBytes)
         guard case .array(let items) = json else {
             throw APIError.badRequest("the body must be a JSON array of fixes", path: "")

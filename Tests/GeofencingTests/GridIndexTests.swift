@@ -31,6 +31,46 @@ struct GridIndexTests {
         }
     }
 
+    /// The index keeps column tables only for the band of latitude its fences reach; points
+    /// and boxes anywhere else (the poles, the other hemisphere, straddling the band's edge)
+    /// must still get the brute-force answer.
+    @Test("points and boxes outside the fences' band of latitude", arguments: [4, 5] as [UInt64])
+    func outsideTheBand(seed: UInt64) {
+        let fences = RandomLayout.city.fences(count: 80, seed: seed)
+        let south = fences.map(\.boundingBox.south).min()!, north = fences.map(\.boundingBox.north).max()!
+        var random = SplitMix64(seed: seed)
+        for cell in [nil, 40.0, 5_000.0] as [Double?] {
+            let index = GridIndex(fences: fences, cellSizeMeters: cell)
+            var mismatches = 0
+            for k in 0..<1_500 {
+                // Anywhere on the globe, or within a few cells of the band's edges.
+                let latitude =
+                    k % 2 == 0
+                    ? random.uniform(-90...90)
+                    : (k % 4 == 1 ? south : north) + random.uniform(-0.01...0.01)
+                let longitude = k % 2 == 0 ? random.uniform(-180...180) : 8.5417 + random.uniform(-0.1...0.1)
+                var found: [Int] = []
+                index.forEachFence(containingLatitude: latitude, longitude: longitude) { found.append($0) }
+                if found != BruteForce.fences(containingLatitude: latitude, longitude: longitude, in: fences) {
+                    mismatches += 1
+                }
+                // A box around the point: its candidates hold every fence whose box holds a corner of it.
+                let box = GeoBoundingBox(
+                    south: max(-90, latitude - 0.002), north: min(90, latitude + 0.002),
+                    west: max(-180, longitude - 0.003), east: min(180, longitude + 0.003))
+                var candidates = Set<Int>()
+                index.forEachCandidate(in: box) { candidates.insert($0) }
+                for corner in [(box.south, box.west), (box.north, box.east), (latitude, longitude)] {
+                    for fence in BruteForce.fences(containingLatitude: corner.0, longitude: corner.1, in: fences)
+                    where !candidates.contains(fence) {
+                        mismatches += 1
+                    }
+                }
+            }
+            #expect(mismatches == 0, "seed \(seed), cell \(String(describing: cell))")
+        }
+    }
+
     @Test("points on and next to circle boundaries decide as the reference does")
     func boundaries() {
         var random = SplitMix64(seed: 42)

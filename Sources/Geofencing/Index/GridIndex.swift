@@ -37,7 +37,14 @@ public struct GridIndex: Sendable {
     public init(fences: [Fence], cellSizeMeters: Meters? = nil) {
         precondition(fences.count < Int(Int32.max), "too many fences for one index")
         let size = cellSizeMeters ?? Self.defaultCellSize(for: fences)
-        let layout = GridLayout(cellSizeMeters: size)
+        // Tables only for the rows the fences reach: the band of their bounding boxes.
+        var south = 90.0, north = -90.0
+        for fence in fences {
+            let box = fence.boundingBox
+            south = min(south, box.south)
+            north = max(north, box.north)
+        }
+        let layout = GridLayout(cellSizeMeters: size, latitudes: south <= north ? south...north : 0...0)
         var polygons: [PolygonFence] = []
         let probes = ContiguousArray(
             fences.map { fence in

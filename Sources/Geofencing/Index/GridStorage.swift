@@ -31,8 +31,11 @@ final class GridStorage: @unchecked Sendable {
     /// The cell table's slots (see ``CellTable``) and its hash shift.
     @usableFromInline let slots: UnsafeMutableBufferPointer<CellTable.Slot>
     @usableFromInline let slotShift: UInt64
-    /// Per row of ``layout``: columns per degree of longitude and the column count.
+    /// Per row of ``layout``'s band (from ``firstTableRow``): columns per degree of longitude
+    /// and the column count. No fence is registered outside the band.
     @usableFromInline let rows: UnsafeMutableBufferPointer<RowColumns>
+    @usableFromInline let firstTableRow: Int
+    @usableFromInline let rowCount: Int
     @usableFromInline let rowsPerDegree: Double
 
     @usableFromInline
@@ -58,6 +61,8 @@ final class GridStorage: @unchecked Sendable {
                 zip(layout.columnsPerDegree, layout.columnCount).map {
                     RowColumns(perDegree: $0, count: Int($1))
                 }))
+        firstTableRow = layout.firstTableRow
+        rowCount = layout.rowCount
         rowsPerDegree = layout.rowsPerDegree
     }
 
@@ -77,13 +82,15 @@ final class GridStorage: @unchecked Sendable {
     /// The row of a latitude in [−90, 90]; the same as ``GridLayout/row(latitude:)``.
     @inlinable @inline(__always)
     func row(latitude: Degrees) -> Int {
-        min(Int((latitude + 90) * rowsPerDegree), rows.count - 1)
+        min(Int((latitude + 90) * rowsPerDegree), rowCount - 1)
     }
 
     /// The column of a longitude in [−180, 180] within `row`; the same as ``GridLayout/column(longitude:row:)``.
     @inlinable @inline(__always)
     func column(longitude: Degrees, row: Int) -> Int {
-        let r = rows[row]
+        let i = row &- firstTableRow
+        guard i >= 0 && i < rows.count else { return layout.column(longitude: longitude, row: row) }
+        let r = rows[i]
         return min(Int((longitude + 180) * r.perDegree), r.count - 1)
     }
 
@@ -104,6 +111,10 @@ final class GridStorage: @unchecked Sendable {
     @inlinable @inline(__always)
     func run(latitude: Degrees, longitude: Degrees) -> (start: Int, end: Int) {
         let r = row(latitude: latitude)
-        return run(of: GridLayout.key(row: r, column: column(longitude: longitude, row: r)))
+        // Outside the band no cell has a fence: a row there takes the nearest band row's
+        // columns (no branch in the hot loop), and its key, which names row `r`, finds nothing.
+        let columns = rows[min(max(r &- firstTableRow, 0), rows.count - 1)]
+        let column = min(Int((longitude + 180) * columns.perDegree), columns.count - 1)
+        return run(of: GridLayout.key(row: r, column: column))
     }
 }

@@ -56,7 +56,7 @@ public enum LiveServer {
         store: any LiveStore, storeMetadata: Logger.Metadata, host: String, port: Int,
         settings: LiveServerSettings = LiveServerSettings(), logger: Logger
     ) async throws {
-        let hub = RaceHub(store: store)
+        let hub = RaceHub(store: store, standingsSpacing: .seconds(settings.minimumSecondsBetweenEvents))
         await hub.followOtherInstances(logger: logger)
         let app = makeApplication(api: LiveAPI(hub: hub, settings: settings), host: host, port: port, logger: logger) {
             bound in

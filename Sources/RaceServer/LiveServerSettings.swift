@@ -5,6 +5,7 @@ public struct LiveServerSettings: Sendable {
     /// The least time between two standings events of one race, in seconds: changes within it
     /// fold into the next event (built from the latest log, so none is lost). Bounds the cost of
     /// re-deriving a busy race's standings to a few times a second, however many fixes arrive.
+    /// The race hub applies it (``RaceHub/init(store:clock:standingsSpacing:)``).
     public var minimumSecondsBetweenEvents: Double = 0.25
     /// What SSE clients are told to wait before reconnecting (`retry:`), in milliseconds.
     public var retryMilliseconds: Int = 3_000

@@ -20,9 +20,17 @@ public actor RaceHub {
     private var loads: [String: Task<LiveRaceRunner?, any Error>] = [:]
     private var following: Task<Void, Never>?
 
-    /// A hub over `store`, timed by `clock`.
-    public init(store: any LiveStore, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+    /// The least time between two standings documents of a race sent to its viewers.
+    public nonisolated let standingsSpacing: Duration
+
+    /// A hub over `store`, timed by `clock`; each race's viewers get at most one standings
+    /// document per `standingsSpacing` (``LiveServerSettings/minimumSecondsBetweenEvents``).
+    public init(
+        store: any LiveStore, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        standingsSpacing: Duration = .milliseconds(250)
+    ) {
         self.store = store
+        self.standingsSpacing = standingsSpacing
         self.credentials = CredentialCache(store: store)
         self.clock = clock
     }
@@ -40,8 +48,8 @@ public actor RaceHub {
     private func loadRunner(_ id: String) async throws -> LiveRaceRunner? {
         if let runner = runners.withLock({ $0[id] }) { return runner }
         if let load = loads[id] { return try await load.value }
-        let store = self.store
-        let load = Task { try await Self.load(id, store: store) }
+        let store = self.store, spacing = standingsSpacing
+        let load = Task { try await Self.load(id, store: store, standingsSpacing: spacing) }
         loads[id] = load
         defer { loads[id] = nil }
         let runner = try await load.value
@@ -91,12 +99,14 @@ public actor RaceHub {
         }
     }
 
-    private static func load(_ id: String, store: any LiveStore) async throws -> LiveRaceRunner? {
+    private static func load(_ id: String, store: any LiveStore, standingsSpacing: Duration) async throws
+        -> LiveRaceRunner?
+    {
         guard let stored = try await store.race(id: id) else { return nil }
         guard let race = try RaceFile.decode(JSONParser.parse(Array(stored.raceFile.utf8), file: id)).race else {
             throw LiveStoreError.corrupt("race file of race \"\(id)\"")
         }
-        return try await LiveRaceRunner(raceID: id, race: race, store: store)
+        return try await LiveRaceRunner(raceID: id, race: race, store: store, standingsSpacing: standingsSpacing)
     }
 
     /// Stores a new file for race `id` (before its start) and drops its runner, so the next use

@@ -19,13 +19,15 @@ import Testing
     }
 
     /// The flow tests' race in an in-memory store, `participants` joined and the race started.
-    static func startedRace(joining participants: [String]) async throws -> (SQLiteLiveStore, LiveRaceRunner) {
+    static func startedRace(joining participants: [String], standingsSpacing: Duration = .zero) async throws -> (
+        SQLiteLiveStore, LiveRaceRunner
+    ) {
         let store = try await SQLiteLiveStore(path: nil)
         try await store.migrate()
         let race = try #require(
             RaceFile.decode(try JSONParser.parse(Array(LiveServerFlowTests.raceText.utf8), file: "race")).race)
         try await store.createRace(StoredRace(id: "r", raceFile: LiveServerFlowTests.raceText, createdAt: 0))
-        let runner = try await LiveRaceRunner(raceID: "r", race: race, store: store)
+        let runner = try await LiveRaceRunner(raceID: "r", race: race, store: store, standingsSpacing: standingsSpacing)
         for id in participants {
             try await runner.join(StoredParticipant(raceID: "r", id: id, displayName: id.capitalized, joinedAt: 0))
         }
@@ -37,7 +39,7 @@ import Testing
         let (store, runner) = try await Self.startedRace(joining: ["anna"])
         let transcript = Transcript()
         let stream = StandingsEventStream(
-            runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500, minimumInterval: .zero)
+            runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500)
         let task = Task {
             try await stream.run { text in
                 transcript.append(text)
@@ -73,7 +75,7 @@ import Testing
         let (store, runner) = try await Self.startedRace(joining: [])
         let transcript = Transcript()
         let stream = StandingsEventStream(
-            runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500, minimumInterval: .zero)
+            runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500)
         let task = Task {
             try await stream.run { text in transcript.append(text) }
             transcript.append("closed")
@@ -92,12 +94,10 @@ import Testing
     /// A busy race's changes fold into at most one standings event per interval, and the last
     /// change still reaches the viewer.
     @Test(.timeLimit(.minutes(1))) func changesWithinTheIntervalFoldIntoOneEvent() async throws {
-        let (store, runner) = try await Self.startedRace(joining: ["anna"])
-        let transcript = Transcript()
         let interval = 0.2
-        let stream = StandingsEventStream(
-            runner: runner, after: -1, heartbeatSeconds: 30, retryMilliseconds: 1500,
-            minimumInterval: .seconds(interval))
+        let (store, runner) = try await Self.startedRace(joining: ["anna"], standingsSpacing: .seconds(interval))
+        let transcript = Transcript()
+        let stream = StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 30, retryMilliseconds: 1500)
         let task = Task { try await stream.run { text in transcript.append(text) } }
         while !transcript.all.contains(where: { $0.contains("event: standings") }) {
             try await Task.sleep(for: .milliseconds(10))
@@ -120,6 +120,49 @@ import Testing
         #expect(events >= 1)
         #expect(Double(events) <= elapsed / interval + 2, "\(events) events in \(elapsed) s")
         task.cancel()
+        try await store.close()
+    }
+
+    /// Each document is built once and handed to every viewer: many viewers of a busy race all
+    /// end with the latest standings, and leave no subscription behind.
+    @Test(.timeLimit(.minutes(1))) func everyViewerGetsTheLatestStandings() async throws {
+        let (store, runner) = try await Self.startedRace(joining: ["anna"], standingsSpacing: .milliseconds(20))
+        let transcripts = (0..<40).map { _ in Transcript() }
+        let tasks = transcripts.map { transcript in
+            Task {
+                try await StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 30, retryMilliseconds: 1500)
+                    .run { text in transcript.append(text) }
+            }
+        }
+        for transcript in transcripts {
+            while !transcript.all.contains(where: { $0.contains("event: standings") }) {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        var last: Int64 = 0
+        for n in 1...30 {
+            let fix = LiveFix(
+                participant: "anna", time: LiveServerFlowTests.start + Double(n), latitude: 47.3778876,
+                longitude: 8.5402755)
+            last = try await runner.submit([.fix(fix)], recordedAt: 0).lastSequence
+        }
+        let lastID = "id: \(last)\n"
+        for _ in 0..<500 where !transcripts.allSatisfy({ $0.all.contains { $0.hasPrefix(lastID) } }) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let behind = transcripts.filter { !$0.all.contains { $0.hasPrefix(lastID) } }.count
+        #expect(behind == 0, "\(behind) of \(transcripts.count) viewers never got sequence \(last)")
+        // Ids only grow within each stream.
+        for transcript in transcripts {
+            let ids = transcript.all.compactMap { part -> Int64? in
+                guard part.hasPrefix("id: ") else { return nil }
+                return Int64(part.dropFirst(4).prefix { $0 != "\n" })
+            }
+            #expect(ids == ids.sorted() && Set(ids).count == ids.count)
+        }
+        for task in tasks { task.cancel() }
+        for _ in 0..<200 where await runner.viewerCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await runner.viewerCount == 0)
         try await store.close()
     }
 }

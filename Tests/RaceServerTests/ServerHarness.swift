@@ -34,7 +34,9 @@ enum ServerHarness {
         let store = made.store
         var logger = Logger(label: "racekit.test")
         logger.logLevel = .warning
-        let api = LiveAPI(hub: RaceHub(store: store, clock: { clock.now }), settings: settings)
+        let hub = RaceHub(
+            store: store, clock: { clock.now }, standingsSpacing: .seconds(settings.minimumSecondsBetweenEvents))
+        let api = LiveAPI(hub: hub, settings: settings)
         let app = LiveServer.makeApplication(api: api, host: "127.0.0.1", port: 0, logger: logger)
         // Every answer is checked against docs/openapi.yaml as it comes.
         do {

@@ -16,7 +16,11 @@ public actor LiveRaceRunner {
     private var engine: LiveRace
     private let store: any LiveStore
     private let queue = SerialQueue()
-    private var viewers: [UUID: AsyncStream<Int64>.Continuation] = [:]
+    private var viewers: [UUID: Viewer] = [:]
+    /// Whether a broadcast of new standings to the viewers is on its way (``broadcast()``).
+    private var broadcastPending = false
+    /// The least time between two standings documents sent to viewers.
+    public nonisolated let standingsSpacing: Duration
     private var standingsCache: Standings?
     /// When the cached standings were built.
     private var standingsBuiltAt: ContinuousClock.Instant?
@@ -47,9 +51,15 @@ public actor LiveRaceRunner {
 
     /// A runner for a race, its engine rebuilt from what `store` holds (participants, then the
     /// whole log): after a restart the state is what it was at the last acknowledged entry.
-    public init(raceID: String, race: Race, store: any LiveStore, seed: UInt64 = 1) async throws {
+    /// - Parameter standingsSpacing: the least time between two standings documents sent to
+    ///   viewers (``subscribe(deliver:finish:)``).
+    public init(
+        raceID: String, race: Race, store: any LiveStore, seed: UInt64 = 1,
+        standingsSpacing: Duration = .milliseconds(250)
+    ) async throws {
         self.raceID = raceID
         self.store = store
+        self.standingsSpacing = standingsSpacing
         var engine = LiveRace(raceID: raceID, race: race, seed: seed)
         for participant in try await store.participants(raceID: raceID) { engine.join(participant) }
         let entries = try await store.entries(raceID: raceID, after: 0)
@@ -264,18 +274,6 @@ public actor LiveRaceRunner {
         return standings
     }
 
-    /// The standings for a viewer woken by a change, built at most once per `interval`: a call
-    /// within the interval after the last build waits out its rest, then gets the document of
-    /// the log as it is by then. So a busy race is re-derived a few times a second, not once
-    /// per fix, and the latest change still reaches every viewer.
-    public func standings(spacedBy interval: Duration) async -> Standings {
-        if let built = standingsBuiltAt, standingsCache?.sequence != engine.lastSequence {
-            let due = built + interval
-            if due > .now { try? await Task.sleep(until: due) }
-        }
-        return standings()
-    }
-
     /// A standings document as text, with the sequence it is at.
     public struct Standings: Hashable, Sendable {
         /// The last log entry it includes.
@@ -291,30 +289,57 @@ public actor LiveRaceRunner {
         try await store.entries(raceID: raceID, after: sequence)
     }
 
-    /// The sequence numbers of changes from now on. Each viewer's buffer holds only the newest
-    /// number: a slow viewer skips to the latest state instead of queueing every change.
-    public func updates() -> AsyncStream<Int64> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Int64.self, bufferingPolicy: .bufferingNewest(1))
-        let id = UUID()
-        viewers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeViewer(id) }
-        }
-        return stream
+    /// A viewer of the race's standings: what to call with each new document, and when the
+    /// race ends its viewers.
+    private struct Viewer {
+        let deliver: @Sendable (Standings) -> Void
+        let finish: @Sendable () -> Void
     }
+
+    /// Subscribes a viewer: from now on `deliver` gets each new standings document, and
+    /// `finish` is called when the race ends its viewers (``finishViewers()``). Documents are
+    /// built once for every viewer, at most one per ``standingsSpacing``: a busy race is
+    /// re-derived a few times a second, not once per fix, and the latest change still reaches
+    /// every viewer. Both closures are called on the runner: they must only hand over (yield to
+    /// a stream), never wait.
+    /// - Returns: the subscription, for ``unsubscribe(_:)``, and the standings as they stand.
+    public func subscribe(
+        deliver: @escaping @Sendable (Standings) -> Void, finish: @escaping @Sendable () -> Void
+    ) -> (id: UUID, current: Standings) {
+        let id = UUID()
+        viewers[id] = Viewer(deliver: deliver, finish: finish)
+        return (id, standings())
+    }
+
+    /// Ends a subscription (the viewer left).
+    public func unsubscribe(_ id: UUID) { viewers[id] = nil }
 
     /// Viewers currently subscribed.
     public var viewerCount: Int { viewers.count }
 
-    /// Ends every viewer's stream (shutdown).
+    /// Ends every viewer's subscription (shutdown, a revoked share link, a replaced race file).
     public func finishViewers() {
-        for continuation in viewers.values { continuation.finish() }
+        for viewer in viewers.values { viewer.finish() }
         viewers = [:]
     }
 
-    private func removeViewer(_ id: UUID) { viewers[id] = nil }
-
+    /// The log changed: the viewers get new standings, once the spacing since the last
+    /// document allows.
     private func publish() {
-        for continuation in viewers.values { continuation.yield(engine.lastSequence) }
+        guard !viewers.isEmpty, !broadcastPending else { return }
+        broadcastPending = true
+        Task { await self.broadcast() }
+    }
+
+    /// Waits out the rest of the spacing, then builds the standings of the log as it is by
+    /// then and hands them to every viewer.
+    private func broadcast() async {
+        if let built = standingsBuiltAt {
+            let due = built + standingsSpacing
+            if due > .now { try? await Task.sleep(until: due) }
+        }
+        broadcastPending = false
+        let standings = standings()
+        for viewer in viewers.values { viewer.deliver(standings) }
     }
 }

@@ -5,33 +5,33 @@ import ServiceLifecycle
 /// grows (its `id:` is the log's sequence number, so `Last-Event-ID` resumes exactly), a
 /// heartbeat comment every ``heartbeatSeconds``, and `retry:` first.
 ///
-/// A viewer never queues more than a few signals: changes collapse to "something changed"
-/// and the newest standings are sent, so a slow viewer skips states instead of buffering them.
-/// The stream closes once the race has ended and the viewer has the final standings, when the
-/// race ends its viewers (`LiveRaceRunner.finishViewers()`), and on the server's graceful shutdown.
+/// The race's runner builds each standings document once for all its viewers, at most one per
+/// its `standingsSpacing`, and hands it to each stream (`LiveRaceRunner.subscribe(deliver:finish:)`).
+/// A viewer never queues more than a few documents: a slow viewer skips to the newest instead of
+/// buffering them. The stream closes once the race has ended and the viewer has the final
+/// standings, when the race ends its viewers (`LiveRaceRunner.finishViewers()`), and on the
+/// server's graceful shutdown.
 struct StandingsEventStream: Sendable {
     let runner: LiveRaceRunner
     /// The last sequence the viewer has (−1: none).
     let after: Int64
     let heartbeatSeconds: Double
     let retryMilliseconds: Int
-    /// The least time between two standings documents of the race (shared by its viewers).
-    let minimumInterval: Duration
 
-    private enum Signal: Sendable { case changed, heartbeat }
+    private enum Signal: Sendable {
+        case standings(LiveRaceRunner.Standings)
+        case heartbeat
+    }
 
     /// Writes the stream through `write` until the race ends, the viewer leaves (a write throws)
     /// or the server shuts down.
     func run(_ write: (String) async throws -> Void) async throws {
         try await write("retry: \(retryMilliseconds)\n\n")
         let (signals, continuation) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .bufferingNewest(4))
-        let updates = await runner.updates()
-        let feeder = Task {
-            for await _ in updates { continuation.yield(.changed) }
-            // The race ended its viewers (its file replaced, a share link revoked): close this
-            // stream too, so the viewer reconnects and is checked again.
-            continuation.finish()
-        }
+        // The race ended its viewers (its file replaced, a share link revoked): the stream
+        // closes too, so the viewer reconnects and is checked again.
+        let (subscription, current) = await runner.subscribe(
+            deliver: { continuation.yield(.standings($0)) }, finish: { continuation.finish() })
         let interval = heartbeatSeconds
         let ticker = Task {
             while !Task.isCancelled {
@@ -40,16 +40,14 @@ struct StandingsEventStream: Sendable {
                 continuation.yield(.heartbeat)
             }
         }
+        let runner = self.runner
         defer {
-            feeder.cancel()
             ticker.cancel()
             continuation.finish()
+            Task { await runner.unsubscribe(subscription) }
         }
         var sent = after
-        let runner = self.runner
-        let spacing = minimumInterval
-        func sendIfNew() async throws -> Bool {
-            let standings = await runner.standings(spacedBy: spacing)
+        func send(_ standings: LiveRaceRunner.Standings) async throws -> Bool {
             if standings.sequence > sent {
                 try await write("id: \(standings.sequence)\nevent: standings\ndata: \(standings.text)\n\n")
                 sent = standings.sequence
@@ -57,11 +55,11 @@ struct StandingsEventStream: Sendable {
             return standings.ended
         }
         try await withGracefulShutdownHandler {
-            if try await sendIfNew() { return }
+            if try await send(current) { return }
             for await signal in signals {
                 switch signal {
                 case .heartbeat: try await write(": heartbeat\n\n")
-                case .changed: if try await sendIfNew() { return }
+                case .standings(let standings): if try await send(standings) { return }
                 }
             }
         } onGracefulShutdown: {

@@ -350,8 +350,7 @@ public struct LiveAPI: Sendable {
         headers[.cacheControl] = "no-store"
         let stream = StandingsEventStream(
             runner: runner, after: resume, heartbeatSeconds: settings.heartbeatSeconds,
-            retryMilliseconds: settings.retryMilliseconds,
-            minimumInterval: .seconds(settings.minimumSecondsBetweenEvents))
+            retryMilliseconds: settings.retryMilliseconds)
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in

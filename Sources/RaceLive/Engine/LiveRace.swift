@@ -29,8 +29,11 @@ public struct LiveRace: Sendable {
     public private(set) var endedAt: Double?
     /// The highest sequence number applied.
     public private(set) var lastSequence: Int64 = 0
+    /// Each participant's fixes in time order; also what tells a resent fix (the same time
+    /// again) from a new one, by binary search, without a set of every fix ever taken.
     private var fixes: [String: [LiveFix]] = [:]
-    private var fixIdentities: Set<FixIdentity> = []
+    /// How many fixes the tracks hold.
+    public private(set) var fixCount = 0
     private var gameInputs: Set<LiveGameInput> = []
     private var derived: LiveRaceState?
     private let replayer: Result<RaceReplay, ReplayError>
@@ -80,7 +83,7 @@ public struct LiveRace: Sendable {
     /// or the same game input, is already in the log.
     public func isDuplicate(_ payload: LogPayload) -> Bool {
         switch payload {
-        case .fix(let fix): return fixIdentities.contains(fix.identity)
+        case .fix(let fix): return fixes[fix.participant].map { Self.holds(time: fix.time, $0) } ?? false
         case .game(let input): return gameInputs.contains(input)
         case .organiser(.start): return startedAt != nil
         case .organiser(.end): return endedAt != nil
@@ -96,7 +99,7 @@ public struct LiveRace: Sendable {
         guard !isDuplicate(entry.payload) else { return false }
         switch entry.payload {
         case .fix(let fix):
-            fixIdentities.insert(fix.identity)
+            fixCount += 1
             // Changed in place through the dictionary: a copy taken out and stored back would
             // copy the whole track on every fix.
             Self.insert(fix, into: &fixes[fix.participant, default: []])
@@ -111,26 +114,36 @@ public struct LiveRace: Sendable {
         return true
     }
 
+    /// Whether a track ordered by time has a fix at `time`: after its last fix (the usual new
+    /// fix) it has not; otherwise the first fix not earlier tells.
+    private static func holds(time: Double, _ track: [LiveFix]) -> Bool {
+        guard let last = track.last, last.time >= time else { return false }
+        let index = firstIndex(notEarlierThan: time, in: track)
+        return index < track.count && track[index].time == time
+    }
+
     /// Puts a fix in its place in a track ordered by time: at the end when in order, else after
-    /// every earlier fix (binary search).
+    /// every earlier fix.
     private static func insert(_ fix: LiveFix, into track: inout [LiveFix]) {
         guard let last = track.last, last.time > fix.time else {
             track.append(fix)
             return
         }
+        track.insert(fix, at: firstIndex(notEarlierThan: fix.time, in: track))
+    }
+
+    /// The position of the first fix at or after `time` in a track ordered by time (binary search).
+    private static func firstIndex(notEarlierThan time: Double, in track: [LiveFix]) -> Int {
         var low = 0, high = track.count
         while low < high {
             let mid = (low + high) / 2
-            if track[mid].time < fix.time { low = mid + 1 } else { high = mid }
+            if track[mid].time < time { low = mid + 1 } else { high = mid }
         }
-        track.insert(fix, at: low)
+        return low
     }
 
     /// The fixes of `participant` in time order.
     public func track(of participant: String) -> [LiveFix] { fixes[participant] ?? [] }
-
-    /// How many distinct fixes the race holds.
-    public var fixCount: Int { fixIdentities.count }
 
     /// The game inputs in a fixed order (time, then participant, then content), as the export
     /// writes them and the game reads them.

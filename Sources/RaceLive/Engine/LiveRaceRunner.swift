@@ -208,6 +208,7 @@ public actor LiveRaceRunner {
         var accepted: [Int] = []
         var inGroup: Set<LogPayload> = []
         var fixesInGroup: Set<FixIdentity> = []
+        fixesInGroup.reserveCapacity(group.reduce(0) { $0 + $1.payloads.count })
         var next = engine.lastSequence + 1
         for submission in group {
             var count = 0

@@ -28,7 +28,9 @@ public enum LiveServer {
     }
 
     /// The application: the router on `host`:`port` (0 for any free port; `onRunning` gets the
-    /// port bound), shut down gracefully on SIGTERM and SIGINT by `runService()`.
+    /// port bound). ``run(store:storeMetadata:host:port:settings:logger:)`` runs it in a service
+    /// group that shuts it down gracefully on SIGTERM and SIGINT, within
+    /// ``LiveServerSettings/shutdownTimeoutSeconds``.
     public static func makeApplication(
         api: LiveAPI, host: String, port: Int, logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
@@ -64,8 +66,12 @@ public enum LiveServer {
                 "racekit serve listening",
                 metadata: ["host": .string(host), "port": .stringConvertible(bound)].merging(storeMetadata) { $1 })
         }
+        var group = ServiceGroupConfiguration(
+            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = .seconds(settings.shutdownTimeoutSeconds)
+        group.maximumCancellationDuration = .seconds(settings.shutdownTimeoutSeconds)
         do {
-            try await app.runService()
+            try await ServiceGroup(configuration: group).run()
         } catch {
             try? await store.close()
             throw error

@@ -7,6 +7,10 @@ public struct LiveServerSettings: Sendable {
     /// re-deriving a busy race's standings to a few times a second, however many fixes arrive.
     /// The race hub applies it (``RaceHub/init(store:clock:standingsSpacing:)``).
     public var minimumSecondsBetweenEvents: Double = 0.25
+    /// Seconds that requests still running at SIGTERM or SIGINT get to finish; then they are
+    /// cancelled, and a request that ignores its cancellation for as long again ends the process
+    /// (a client that never sends the rest of its body must not keep the server from stopping).
+    public var shutdownTimeoutSeconds: Double = 10
     /// What SSE clients are told to wait before reconnecting (`retry:`), in milliseconds.
     public var retryMilliseconds: Int = 3_000
     /// The largest race file accepted, in bytes.

@@ -24,10 +24,10 @@ final class LiveServerProcess: @unchecked Sendable {
     }
 
     /// Starts a server with these storage options (`--data-dir DIR` or `--database URL`) and
-    /// waits for its listening line, which names the port it bound.
-    init(storage: [String], port: Int = 0) async throws {
+    /// further `options`, and waits for its listening line, which names the port it bound.
+    init(storage: [String], port: Int = 0, options: [String] = []) async throws {
         process.executableURL = RaceKitBinary.url
-        process.arguments = ["serve"] + storage + ["--host", "127.0.0.1", "--port", String(port)]
+        process.arguments = ["serve"] + storage + ["--host", "127.0.0.1", "--port", String(port)] + options
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

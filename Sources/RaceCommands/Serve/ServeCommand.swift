@@ -15,7 +15,7 @@ struct ServeCommand: ParsableCommand {
             may share one database behind a load balancer: any of them takes any request, and each \
             follows the others' writes (docs/scaling.md). Logs go to standard error as key=value lines; \
             SIGTERM or SIGINT (Ctrl-C) stops \
-            the server gracefully. The API is described in docs/openapi.yaml, the setup in \
+            the server gracefully: requests still running get --shutdown-timeout seconds to finish. The API is described in docs/openapi.yaml, the setup in \
             docs/live-server.md.
             """
     )
@@ -29,10 +29,17 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Address to listen on (127.0.0.1: this machine only; 0.0.0.0: every interface).") var host =
         "127.0.0.1"
     @Option(help: "Port to listen on (0: any free port, logged at start).") var port = 8080
+    @Option(
+        help: ArgumentHelp(
+            "Seconds that requests still running at SIGTERM or SIGINT get to finish before they are cancelled.",
+            valueName: "seconds")) var shutdownTimeout: Double = LiveServerSettings().shutdownTimeoutSeconds
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
+        guard shutdownTimeout.isFinite, (0...3_600).contains(shutdownTimeout) else {
+            throw ValidationError("--shutdown-timeout must be a number of seconds from 0 to 3600.")
+        }
         if let database {
             do { _ = try PostgresURL(database) } catch { throw ValidationError("--database: \(error)") }
         }
@@ -42,6 +49,8 @@ struct ServeCommand: ParsableCommand {
         let logger = Logger(label: "racekit.serve")
         let outcome = ServeOutcome()
         let (dataDir, database, host, port) = (dataDir, database, host, port)
+        var settings = LiveServerSettings()
+        settings.shutdownTimeoutSeconds = shutdownTimeout
         // ArgumentParser runs racekit synchronously; the server is async, so this thread waits.
         Task {
             do {
@@ -49,9 +58,10 @@ struct ServeCommand: ParsableCommand {
                     let store = try await Self.openPostgres(database, logger: logger)
                     try await LiveServer.run(
                         store: store, storeMetadata: ["database": .string(try PostgresURL(database).redacted)],
-                        host: host, port: port, logger: logger)
+                        host: host, port: port, settings: settings, logger: logger)
                 } else {
-                    try await LiveServer.run(dataDirectory: dataDir, host: host, port: port, logger: logger)
+                    try await LiveServer.run(
+                        dataDirectory: dataDir, host: host, port: port, settings: settings, logger: logger)
                 }
             } catch {
                 outcome.error = "\(error)"

@@ -10,9 +10,12 @@ struct RequestLimitsMiddleware<Context: RequestContext>: RouterMiddleware {
     let settings: LiveServerSettings
     let tokens: TokenRateLimiter
     let streams: OpenStreamCounter
+    /// The server's clock, seconds since 1970 (injected by tests).
+    let clock: @Sendable () -> Double
 
-    init(settings: LiveServerSettings) {
+    init(settings: LiveServerSettings, clock: @escaping @Sendable () -> Double) {
         self.settings = settings
+        self.clock = clock
         tokens = TokenRateLimiter(perSecond: settings.requestsPerTokenPerSecond, burst: settings.requestBurstPerToken)
         streams = OpenStreamCounter(maximum: settings.maximumOpenEventStreams)
     }
@@ -27,7 +30,7 @@ struct RequestLimitsMiddleware<Context: RequestContext>: RouterMiddleware {
                 .contentTooLarge, "body-too-large",
                 "the request body is larger than \(settings.maximumRequestBodyBytes) bytes")
         }
-        if let token = Self.token(of: request), let wait = tokens.take(token, now: ContinuousClock.now) {
+        if let token = Self.token(of: request), let wait = tokens.take(token, now: clock()) {
             let seconds = max(1, Int(wait.rounded(.up)))
             var response = try APIError(
                 .tooManyRequests, "rate-limited",
@@ -92,7 +95,8 @@ struct RequestLimitsMiddleware<Context: RequestContext>: RouterMiddleware {
 final class TokenRateLimiter: @unchecked Sendable {
     private struct Bucket {
         var level: Double
-        var updated: ContinuousClock.Instant
+        /// Seconds since 1970.
+        var updated: Double
     }
 
     private let lock = NSLock()
@@ -106,14 +110,15 @@ final class TokenRateLimiter: @unchecked Sendable {
         self.burst = Double(max(1, burst))
     }
 
-    /// Takes one request from `token`'s bucket: `nil` when allowed, else the seconds until one is.
-    func take(_ token: String, now: ContinuousClock.Instant) -> Double? {
+    /// Takes one request from `token`'s bucket at `now` (seconds since 1970): `nil` when
+    /// allowed, else the seconds until one is. A clock set back refills nothing.
+    func take(_ token: String, now: Double) -> Double? {
         lock.withLock {
             calls += 1
             if calls % 4096 == 0 { forgetFull(now: now) }
             var bucket = buckets[token] ?? Bucket(level: burst, updated: now)
-            bucket.level = min(burst, bucket.level + Self.seconds(now - bucket.updated) * perSecond)
-            bucket.updated = now
+            bucket.level = min(burst, bucket.level + max(0, now - bucket.updated) * perSecond)
+            bucket.updated = max(now, bucket.updated)
             defer { buckets[token] = bucket }
             guard bucket.level >= 1 else { return (1 - bucket.level) / perSecond }
             bucket.level -= 1
@@ -124,12 +129,8 @@ final class TokenRateLimiter: @unchecked Sendable {
     /// How many tokens have a bucket (tests).
     var trackedTokens: Int { lock.withLock { buckets.count } }
 
-    private func forgetFull(now: ContinuousClock.Instant) {
-        buckets = buckets.filter { $0.value.level + Self.seconds(now - $0.value.updated) * perSecond < burst }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    private func forgetFull(now: Double) {
+        buckets = buckets.filter { $0.value.level + max(0, now - $0.value.updated) * perSecond < burst }
     }
 }
 

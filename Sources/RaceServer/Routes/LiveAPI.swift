@@ -25,7 +25,7 @@ public struct LiveAPI: Sendable {
     /// `Allow` for a method a path does not have, 404 for a path the API does not have. Build the
     /// router with `.autoGenerateHeadEndpoints` (as ``LiveServer/makeRouter(api:)`` does) for HEAD.
     public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
-        router.add(middleware: RequestLimitsMiddleware(settings: settings))
+        router.add(middleware: RequestLimitsMiddleware(settings: settings, clock: hub.clock))
         router.get("/health") { _, _ in JSONResponse.make(.object([JSONMember("status", .string("ok"))])) }
         router.post("/races") { request, _ in try await createRace(request) }
         router.get("/races/{race}") { request, context in

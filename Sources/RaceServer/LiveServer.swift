@@ -28,7 +28,8 @@ public enum LiveServer {
     }
 
     /// The application: the router on `host`:`port` (0 for any free port; `onRunning` gets the
-    /// port bound). ``run(store:storeMetadata:host:port:settings:logger:)`` runs it in a service
+    /// port bound); connections silent for ``LiveServerSettings/idleTimeoutSeconds`` are closed.
+    /// ``run(store:storeMetadata:host:port:settings:logger:)`` runs it in a service
     /// group that shuts it down gracefully on SIGTERM and SIGINT, within
     /// ``LiveServerSettings/shutdownTimeoutSeconds``.
     public static func makeApplication(
@@ -37,6 +38,8 @@ public enum LiveServer {
     ) -> some ApplicationProtocol {
         Application(
             router: makeRouter(api: api),
+            server: .http1(
+                configuration: .init(idleTimeout: .nanoseconds(Int64(api.settings.idleTimeoutSeconds * 1e9)))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "racekit"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }, logger: logger)
     }

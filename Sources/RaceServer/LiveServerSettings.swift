@@ -7,6 +7,10 @@ public struct LiveServerSettings: Sendable {
     /// re-deriving a busy race's standings to a few times a second, however many fixes arrive.
     /// The race hub applies it (``RaceHub/init(store:clock:standingsSpacing:)``).
     public var minimumSecondsBetweenEvents: Double = 0.25
+    /// Seconds a connection may stay silent (no request, or a request whose next bytes do not
+    /// come) before the server closes it; a response being written, such as an event stream,
+    /// is not silence. Bounds the connections a client that stops mid-request can hold.
+    public var idleTimeoutSeconds: Double = 60
     /// Seconds that requests still running at SIGTERM or SIGINT get to finish; then they are
     /// cancelled, and a request that ignores its cancellation for as long again ends the process
     /// (a client that never sends the rest of its body must not keep the server from stopping).

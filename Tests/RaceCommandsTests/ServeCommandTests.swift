@@ -50,6 +50,31 @@ import Glibc
     }
 }
 
+extension ServeCommandTests {
+    /// A connection that sends half a request and then nothing is closed after --idle-timeout,
+    /// so such clients cannot pile up connections; an event stream that is silent on the
+    /// client's side (it only reads) stays open.
+    @Test(.timeLimit(.minutes(1))) func aSilentConnectionIsClosedButAnEventStreamIsNot() async throws {
+        let folder = try TemporaryFolder()
+        let server = try await LiveServerProcess(
+            storage: ["--data-dir", folder.url.appendingPathComponent("data").path], options: ["--idle-timeout", "1"])
+        defer { server.stop() }
+        let (race, token) = try await server.createRace(ServeDatabaseTests.raceFile.path)
+        let stream = try HalfSentRequest(
+            port: server.port,
+            head: "GET /races/\(race)/events HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(token)\r\n\r\n")
+        defer { stream.close() }
+        let silent = try HalfSentRequest(
+            port: server.port, head: "POST /races HTTP/1.1\r\nHost: t\r\nContent-Length: 1000\r\n\r\n{")
+        defer { silent.close() }
+        let began = ContinuousClock.now
+        #expect(silent.waitForClose(seconds: 10), "the silent connection is still open")
+        let took = (ContinuousClock.now - began) / .seconds(1)
+        #expect(took >= 0.5 && took < 8, "closed after \(took) s")
+        #expect(!stream.waitForClose(seconds: 1), "the event stream was closed")
+    }
+}
+
 /// A loopback TCP connection that sends the start of a request and then stays silent.
 private struct HalfSentRequest {
     let descriptor: Int32
@@ -72,6 +97,19 @@ private struct HalfSentRequest {
         guard send(descriptor, bytes, bytes.count, 0) == bytes.count else {
             throw LiveServerProcess.ServerFailure(message: "cannot send to port \(port)")
         }
+    }
+
+    /// Reads (and drops) what the server sends until it closes the connection or `seconds`
+    /// pass; whether it closed.
+    func waitForClose(seconds: Double) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while ContinuousClock.now < deadline {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 50) > 0 else { continue }
+            if recv(descriptor, &buffer, buffer.count, 0) <= 0 { return true }
+        }
+        return false
     }
 
     func close() { Glibc.close(descriptor) }

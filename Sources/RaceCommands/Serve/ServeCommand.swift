@@ -33,12 +33,19 @@ struct ServeCommand: ParsableCommand {
         help: ArgumentHelp(
             "Seconds that requests still running at SIGTERM or SIGINT get to finish before they are cancelled.",
             valueName: "seconds")) var shutdownTimeout: Double = LiveServerSettings().shutdownTimeoutSeconds
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a connection may stay silent (no request, or a request that stops coming) before it is closed.",
+            valueName: "seconds")) var idleTimeout: Double = LiveServerSettings().idleTimeoutSeconds
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
         guard shutdownTimeout.isFinite, (0...3_600).contains(shutdownTimeout) else {
             throw ValidationError("--shutdown-timeout must be a number of seconds from 0 to 3600.")
+        }
+        guard idleTimeout.isFinite, (0.1...86_400).contains(idleTimeout) else {
+            throw ValidationError("--idle-timeout must be a number of seconds from 0.1 to 86400.")
         }
         if let database {
             do { _ = try PostgresURL(database) } catch { throw ValidationError("--database: \(error)") }
@@ -51,6 +58,7 @@ struct ServeCommand: ParsableCommand {
         let (dataDir, database, host, port) = (dataDir, database, host, port)
         var settings = LiveServerSettings()
         settings.shutdownTimeoutSeconds = shutdownTimeout
+        settings.idleTimeoutSeconds = idleTimeout
         // ArgumentParser runs racekit synchronously; the server is async, so this thread waits.
         Task {
             do {

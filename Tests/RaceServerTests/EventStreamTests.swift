@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import RaceKitCore
 import RaceLive
 import RaceModel
@@ -41,7 +42,8 @@ import Testing
         let stream = StandingsEventStream(
             runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500)
         let task = Task {
-            try await stream.run { text in
+            try await stream.run { bytes in
+                let text = String(buffer: bytes)
                 transcript.append(text)
                 // Stop once a heartbeat has come after the second standings event.
                 let parts = transcript.all
@@ -77,7 +79,7 @@ import Testing
         let stream = StandingsEventStream(
             runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500)
         let task = Task {
-            try await stream.run { text in transcript.append(text) }
+            try await stream.run { bytes in transcript.append(String(buffer: bytes)) }
             transcript.append("closed")
         }
         // Subscribed once the first standings are out.
@@ -98,7 +100,7 @@ import Testing
         let (store, runner) = try await Self.startedRace(joining: ["anna"], standingsSpacing: .seconds(interval))
         let transcript = Transcript()
         let stream = StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 30, retryMilliseconds: 1500)
-        let task = Task { try await stream.run { text in transcript.append(text) } }
+        let task = Task { try await stream.run { bytes in transcript.append(String(buffer: bytes)) } }
         while !transcript.all.contains(where: { $0.contains("event: standings") }) {
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -131,7 +133,7 @@ import Testing
         let tasks = transcripts.map { transcript in
             Task {
                 try await StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 30, retryMilliseconds: 1500)
-                    .run { text in transcript.append(text) }
+                    .run { bytes in transcript.append(String(buffer: bytes)) }
             }
         }
         for transcript in transcripts {

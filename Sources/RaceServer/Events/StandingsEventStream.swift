@@ -1,3 +1,4 @@
+import Hummingbird
 import RaceLive
 import ServiceLifecycle
 
@@ -17,6 +18,8 @@ struct StandingsEventStream: Sendable {
     let after: Int64
     let heartbeatSeconds: Double
     let retryMilliseconds: Int
+    /// The race's standings events, rendered once for all its viewers.
+    var events = StandingsEventBytes()
 
     private enum Signal: Sendable {
         case standings(LiveRaceRunner.Standings)
@@ -25,8 +28,8 @@ struct StandingsEventStream: Sendable {
 
     /// Writes the stream through `write` until the race ends, the viewer leaves (a write throws)
     /// or the server shuts down.
-    func run(_ write: (String) async throws -> Void) async throws {
-        try await write("retry: \(retryMilliseconds)\n\n")
+    func run(_ write: (ByteBuffer) async throws -> Void) async throws {
+        try await write(ByteBuffer(string: "retry: \(retryMilliseconds)\n\n"))
         let (signals, continuation) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .bufferingNewest(4))
         // The race ended its viewers (its file replaced, a share link revoked): the stream
         // closes too, so the viewer reconnects and is checked again.
@@ -40,7 +43,8 @@ struct StandingsEventStream: Sendable {
                 continuation.yield(.heartbeat)
             }
         }
-        let runner = self.runner
+        let runner = self.runner, events = self.events
+        let heartbeat = ByteBuffer(string: ": heartbeat\n\n")
         defer {
             ticker.cancel()
             continuation.finish()
@@ -49,7 +53,7 @@ struct StandingsEventStream: Sendable {
         var sent = after
         func send(_ standings: LiveRaceRunner.Standings) async throws -> Bool {
             if standings.sequence > sent {
-                try await write("id: \(standings.sequence)\nevent: standings\ndata: \(standings.text)\n\n")
+                try await write(events.event(raceID: runner.raceID, standings))
                 sent = standings.sequence
             }
             return standings.ended
@@ -58,7 +62,7 @@ struct StandingsEventStream: Sendable {
             if try await send(current) { return }
             for await signal in signals {
                 switch signal {
-                case .heartbeat: try await write(": heartbeat\n\n")
+                case .heartbeat: try await write(heartbeat)
                 case .standings(let standings): if try await send(standings) { return }
                 }
             }

@@ -14,6 +14,8 @@ public struct LiveAPI: Sendable {
     public let hub: RaceHub
     /// Limits and timings.
     public let settings: LiveServerSettings
+    /// Each race's latest standings event, rendered once for all its viewers.
+    let standingsEvents = StandingsEventBytes()
 
     /// An API over `hub`.
     public init(hub: RaceHub, settings: LiveServerSettings = LiveServerSettings()) {
@@ -350,11 +352,11 @@ public struct LiveAPI: Sendable {
         headers[.cacheControl] = "no-store"
         let stream = StandingsEventStream(
             runner: runner, after: resume, heartbeatSeconds: settings.heartbeatSeconds,
-            retryMilliseconds: settings.retryMilliseconds)
+            retryMilliseconds: settings.retryMilliseconds, events: standingsEvents)
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
-                try await stream.run { text in try await writer.write(ByteBuffer(string: text)) }
+                try await stream.run { bytes in try await writer.write(bytes) }
                 try await writer.finish(nil)
             })
     }

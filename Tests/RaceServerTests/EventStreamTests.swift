@@ -36,6 +36,20 @@ import Testing
         return (store, runner)
     }
 
+    /// Submits `count` of Anna's fixes a second apart (race time), one submission each, waiting
+    /// `pause` after each; the last sequence number.
+    static func submitAnnasFixes(_ count: Int, to runner: LiveRaceRunner, pause: Duration) async throws -> Int64 {
+        var last: Int64 = 0
+        for n in 1...count {
+            let fix = LiveFix(
+                participant: "anna", time: LiveServerFlowTests.start + Double(n), latitude: 47.3778876,
+                longitude: 8.5402755)
+            last = try await runner.submit([.fix(fix)], recordedAt: 0).lastSequence
+            if pause > .zero { try await Task.sleep(for: pause) }
+        }
+        return last
+    }
+
     @Test(.timeLimit(.minutes(1))) func heartbeatAndChanges() async throws {
         let (store, runner) = try await Self.startedRace(joining: ["anna"])
         let transcript = Transcript()
@@ -105,14 +119,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(10))
         }
         let began = ContinuousClock.now
-        var last: Int64 = 0
-        for n in 1...60 {
-            let fix = LiveFix(
-                participant: "anna", time: LiveServerFlowTests.start + Double(n), latitude: 47.3778876,
-                longitude: 8.5402755)
-            last = try await runner.submit([.fix(fix)], recordedAt: 0).lastSequence
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        let last = try await Self.submitAnnasFixes(60, to: runner, pause: .milliseconds(10))
         for _ in 0..<300 where !transcript.all.contains(where: { $0.hasPrefix("id: \(last)\n") }) {
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -141,13 +148,7 @@ import Testing
                 try await Task.sleep(for: .milliseconds(5))
             }
         }
-        var last: Int64 = 0
-        for n in 1...30 {
-            let fix = LiveFix(
-                participant: "anna", time: LiveServerFlowTests.start + Double(n), latitude: 47.3778876,
-                longitude: 8.5402755)
-            last = try await runner.submit([.fix(fix)], recordedAt: 0).lastSequence
-        }
+        let last = try await Self.submitAnnasFixes(30, to: runner, pause: .zero)
         let lastID = "id: \(last)\n"
         for _ in 0..<500 where !transcripts.allSatisfy({ $0.all.contains { $0.hasPrefix(lastID) } }) {
             try await Task.sleep(for: .milliseconds(10))

@@ -87,14 +87,28 @@ public actor RaceHub {
             await runners.withLock { $0.removeValue(forKey: raceID) }?.finishViewers()
             return
         }
-        for (runner, sequence) in targets {
+        for (runner, sequence) in targets { await Self.follow(runner, to: sequence, logger: logger) }
+    }
+
+    /// Reads a race's log up to `sequence`, trying again while the read fails (after an outage
+    /// the database's connections come back after its announcements may have): 0.1 s after the
+    /// first failure, doubling up to 5 s, for up to a minute. Nothing else would read it again
+    /// when no other announcement follows, and the race's viewers here would stay behind.
+    private static func follow(_ runner: LiveRaceRunner, to sequence: Int64?, logger: Logger) async {
+        var pause = Duration.milliseconds(100)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while true {
             do {
                 try await runner.follow(to: sequence)
+                return
             } catch {
-                // The next announcement, or this instance's next append, reads the log again.
+                let retrying = ContinuousClock.now + pause < deadline && !Task.isCancelled
                 logger.warning(
-                    "could not read the log of race \(runner.raceID)",
+                    "could not read the log of race \(runner.raceID)\(retrying ? "; trying again in \(pause)" : "")",
                     metadata: ["error": .string(String(describing: error))])
+                guard retrying else { return }
+                try? await Task.sleep(for: pause)
+                pause = min(pause * 2, .seconds(5))
             }
         }
     }

@@ -122,7 +122,7 @@ import Testing
         let offline = try LiveStreamTests.offlineReport(tracks: [tracks], in: folder)
         for server in servers {
             let (sequence, live) = try await server.report(race: race, token: organiser)
-            #expect(sequence == fixes + 1)
+            #expect(sequence == fixes + 1, "\(server.text.suffix(3000))")
             #expect(sequence > acknowledgedBefore)
             #expect((live as? NSDictionary) == (offline as? NSDictionary))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import RaceKitCore
 import RaceModel
+import Synchronization
 
 /// One live race on the server: its ``LiveRace`` engine, the store its log is written to, and
 /// the viewers waiting for changes.
@@ -14,6 +15,9 @@ public actor LiveRaceRunner {
     /// The race's id.
     public nonisolated let raceID: String
     private var engine: LiveRace
+    /// What ``intake`` reads without a turn on the actor; renewed when the engine's start or
+    /// end changes (`noteIntake()`).
+    private let intakeSnapshot: Mutex<Intake>
     private let store: any LiveStore
     private let queue = SerialQueue()
     private var viewers: [UUID: Viewer] = [:]
@@ -68,6 +72,7 @@ public actor LiveRaceRunner {
             engine.adoptParticipants(try await store.participants(raceID: raceID))
         }
         for entry in entries { engine.apply(entry) }
+        intakeSnapshot = Mutex(Self.intake(of: engine))
         self.engine = engine
     }
 
@@ -88,9 +93,20 @@ public actor LiveRaceRunner {
         public let clockOrigin: Double
     }
 
-    /// The race, its start and end and its clock's origin, as they stand.
-    public var intake: Intake {
+    /// The race, its start and end and its clock's origin, as they stand; read without a turn
+    /// on the actor, so a request screens its fixes without waiting behind appends.
+    public nonisolated var intake: Intake { intakeSnapshot.withLock { $0 } }
+
+    private static func intake(of engine: LiveRace) -> Intake {
         Intake(race: engine.race, startedAt: engine.startedAt, endedAt: engine.endedAt, clockOrigin: engine.clockOrigin)
+    }
+
+    /// Renews ``intake`` after entries were applied, when they started or ended the race.
+    private func noteIntake() {
+        let (startedAt, endedAt) = (engine.startedAt, engine.endedAt)
+        guard intakeSnapshot.withLock({ $0.startedAt != startedAt || $0.endedAt != endedAt }) else { return }
+        let intake = Self.intake(of: engine)
+        intakeSnapshot.withLock { $0 = intake }
     }
 
     /// Stores a participant who joined and adds them to the engine.
@@ -181,6 +197,7 @@ public actor LiveRaceRunner {
     private func numberInTurn(missed: [LogEntry], participants: [StoredParticipant]) -> [LogEntry] {
         if engine.needsParticipants(for: missed) { engine.adoptParticipants(participants) }
         for entry in missed { engine.apply(entry) }
+        noteIntake()
         guard let group = turn?.group else { preconditionFailure("numbering outside a turn") }
         let (entries, accepted) = number(group)
         turn?.entries = entries
@@ -193,6 +210,7 @@ public actor LiveRaceRunner {
     /// other instances on the way).
     private func settle(_ group: [Submission], entries: [LogEntry], accepted: [Int], caughtUp: Bool) {
         for entry in entries { engine.apply(entry) }
+        noteIntake()
         if !entries.isEmpty || caughtUp { publish() }
         for (submission, count) in zip(group, accepted) {
             submission.caller.resume(
@@ -247,6 +265,7 @@ public actor LiveRaceRunner {
             engine.adoptParticipants(try await store.participants(raceID: raceID))
         }
         for entry in entries { engine.apply(entry) }
+        noteIntake()
         publish()
     }
 

@@ -373,9 +373,9 @@ public struct LiveAPI: Sendable {
     /// start stored through another instance (the announcement is on its way), so it reads the
     /// log first. A started race costs nothing extra.
     func startedIntake(_ runner: LiveRaceRunner) async throws -> LiveRaceRunner.Intake {
-        let intake = await runner.intake
+        let intake = runner.intake
         guard intake.startedAt == nil else { return intake }
         try await runner.follow(to: nil)
-        return await runner.intake
+        return runner.intake
     }
 }

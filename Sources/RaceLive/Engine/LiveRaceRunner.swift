@@ -55,8 +55,13 @@ public actor LiveRaceRunner {
 
     /// A runner for a race, its engine rebuilt from what `store` holds (participants, then the
     /// whole log): after a restart the state is what it was at the last acknowledged entry.
-    /// - Parameter standingsSpacing: the least time between two standings documents sent to
-    ///   viewers (``subscribe(deliver:finish:)``).
+    /// - Parameters:
+    ///   - raceID: the race's id in the store.
+    ///   - race: the race its file describes.
+    ///   - store: where its log is read from and appended to.
+    ///   - seed: the seed of the game mode's random choices.
+    ///   - standingsSpacing: the least time between two standings documents sent to viewers
+    ///     (``subscribe(deliver:finish:)``).
     public init(
         raceID: String, race: Race, store: any LiveStore, seed: UInt64 = 1,
         standingsSpacing: Duration = .milliseconds(250)

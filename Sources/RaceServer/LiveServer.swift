@@ -65,7 +65,7 @@ public enum LiveServer {
         await hub.followOtherInstances(logger: logger)
         let app = makeApplication(api: LiveAPI(hub: hub, settings: settings), host: host, port: port, logger: logger) {
             bound in
-            logger.info(
+            logger.notice(
                 "racekit serve listening",
                 metadata: ["host": .string(host), "port": .stringConvertible(bound)].merging(storeMetadata) { $1 })
         }
@@ -81,6 +81,6 @@ public enum LiveServer {
         }
         await hub.finishViewers()
         try await store.close()
-        logger.info("racekit serve stopped")
+        logger.notice("racekit serve stopped")
     }
 }

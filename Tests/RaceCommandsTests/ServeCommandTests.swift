@@ -51,6 +51,28 @@ import Glibc
 }
 
 extension ServeCommandTests {
+    /// `--log-level notice` leaves out the line per request (a busy server writes thousands a
+    /// second) and keeps the start and stop; an unknown level is refused.
+    @Test(.timeLimit(.minutes(1))) func theLogLevelLeavesOutRequestLines() async throws {
+        let folder = try TemporaryFolder()
+        let dataDir = folder.url.appendingPathComponent("data").path
+        let quiet = try await LiveServerProcess(storage: ["--data-dir", dataDir], options: ["--log-level", "notice"])
+        #expect(try await quiet.request("GET", "/health").0 == 200)
+        quiet.stop()
+        #expect(quiet.text.contains("racekit serve stopped"))
+        #expect(!quiet.text.contains("hb.request.path=/health"), "\(quiet.text)")
+        // The default writes a line per request.
+        let chatty = try await LiveServerProcess(dataDir: dataDir)
+        #expect(try await chatty.request("GET", "/health").0 == 200)
+        chatty.stop()
+        #expect(chatty.text.contains("hb.request.path=/health"), "\(chatty.text)")
+
+        let refused = try RaceKitBinary.run(["serve", "--log-level", "loud"])
+        #expect(refused.status == 64)
+        #expect(
+            refused.stderr.contains("--log-level must be one of: trace, debug, info, notice, warning, error, critical"))
+    }
+
     /// A connection that sends half a request and then nothing is closed after --idle-timeout,
     /// so such clients cannot pile up connections; an event stream that is silent on the
     /// client's side (it only reads) stays open.

@@ -35,6 +35,10 @@ struct ServeCommand: ParsableCommand {
             valueName: "seconds")) var shutdownTimeout: Double = LiveServerSettings().shutdownTimeoutSeconds
     @Option(
         help: ArgumentHelp(
+            "Least severe log lines written: trace, debug, info (one line per request), notice (start and stop), warning, error or critical.",
+            valueName: "level")) var logLevel = "info"
+    @Option(
+        help: ArgumentHelp(
             "Seconds a connection may stay silent (no request, or a request that stops coming) before it is closed.",
             valueName: "seconds")) var idleTimeout: Double = LiveServerSettings().idleTimeoutSeconds
 
@@ -43,6 +47,10 @@ struct ServeCommand: ParsableCommand {
         guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
         guard shutdownTimeout.isFinite, (0...3_600).contains(shutdownTimeout) else {
             throw ValidationError("--shutdown-timeout must be a number of seconds from 0 to 3600.")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError(
+                "--log-level must be one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         guard idleTimeout.isFinite, (0.1...86_400).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout must be a number of seconds from 0.1 to 86400.")
@@ -53,7 +61,8 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let logger = Logger(label: "racekit.serve")
+        var logger = Logger(label: "racekit.serve")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let outcome = ServeOutcome()
         let (dataDir, database, host, port) = (dataDir, database, host, port)
         var settings = LiveServerSettings()

@@ -10,6 +10,7 @@
 # Fix-to-viewer latency with 1 000 SSE viewers, and several instances: Benchmarks/live/instances.sh.
 #   RACEKIT=.build/release/racekit  PARTICIPANTS=500  DURATION=10s  CONNECTIONS=64  THREADS=2
 #   STREAM_PARTICIPANTS=200  (tracks for the native batch run)
+#   SERVE_OPTIONS=""  (more `racekit serve` options, e.g. "--log-level notice": no line per request)
 # Needs wrk (Debian: apt-get install wrk; installed when run as root), curl and python3.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -37,7 +38,8 @@ trap cleanup EXIT INT TERM
 json() { python3 -c 'import json,sys; print(json.load(sys.stdin)'"$1"')'; }
 rss_kib() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status"; }
 
-"$racekit" serve --data-dir "$work/data" --port 0 2>"$work/serve.log" &
+# shellcheck disable=SC2086  # SERVE_OPTIONS is a list of options
+"$racekit" serve --data-dir "$work/data" --port 0 ${SERVE_OPTIONS:-} 2>"$work/serve.log" &
 server=$!
 port=""
 for _ in $(seq 1 300); do

@@ -16,7 +16,7 @@ public actor LiveRaceRunner {
     public nonisolated let raceID: String
     private var engine: LiveRace
     /// What ``intake`` reads without a turn on the actor; renewed when the engine's start or
-    /// end changes (`noteIntake()`).
+    /// end changes (`apply(_:)`).
     private let intakeSnapshot: Mutex<Intake>
     private let store: any LiveStore
     private let queue = SerialQueue()
@@ -106,10 +106,11 @@ public actor LiveRaceRunner {
         Intake(race: engine.race, startedAt: engine.startedAt, endedAt: engine.endedAt, clockOrigin: engine.clockOrigin)
     }
 
-    /// Renews ``intake`` after entries were applied, when they started or ended the race.
-    private func noteIntake() {
-        let (startedAt, endedAt) = (engine.startedAt, engine.endedAt)
-        guard intakeSnapshot.withLock({ $0.startedAt != startedAt || $0.endedAt != endedAt }) else { return }
+    /// Applies stored entries to the engine, and renews ``intake`` when they started or ended
+    /// the race.
+    private func apply(_ entries: [LogEntry]) {
+        for entry in entries { engine.apply(entry) }
+        guard engine.startedAt != intake.startedAt || engine.endedAt != intake.endedAt else { return }
         let intake = Self.intake(of: engine)
         intakeSnapshot.withLock { $0 = intake }
     }
@@ -201,8 +202,7 @@ public actor LiveRaceRunner {
     /// when one of them is new here), then numbers the turn's group after them.
     private func numberInTurn(missed: [LogEntry], participants: [StoredParticipant]) -> [LogEntry] {
         if engine.needsParticipants(for: missed) { engine.adoptParticipants(participants) }
-        for entry in missed { engine.apply(entry) }
-        noteIntake()
+        apply(missed)
         guard let group = turn?.group else { preconditionFailure("numbering outside a turn") }
         let (entries, accepted) = number(group)
         turn?.entries = entries
@@ -214,8 +214,7 @@ public actor LiveRaceRunner {
     /// receipt; viewers hear of it when anything changed (`caughtUp`: the engine read entries of
     /// other instances on the way).
     private func settle(_ group: [Submission], entries: [LogEntry], accepted: [Int], caughtUp: Bool) {
-        for entry in entries { engine.apply(entry) }
-        noteIntake()
+        apply(entries)
         if !entries.isEmpty || caughtUp { publish() }
         for (submission, count) in zip(group, accepted) {
             submission.caller.resume(
@@ -269,8 +268,7 @@ public actor LiveRaceRunner {
         if engine.needsParticipants(for: entries) {
             engine.adoptParticipants(try await store.participants(raceID: raceID))
         }
-        for entry in entries { engine.apply(entry) }
-        noteIntake()
+        apply(entries)
         publish()
     }
 

@@ -150,33 +150,45 @@ struct SimulateCommand: ParsableCommand {
             let start = try raceStartEpoch(race, file: self.race)
             let files = try TrackFiles.expand(tracks)
             try TrackFiles.checkDistinct(files)
-            var warnings: [String] = []
-            let progress = Progress(total: files.count, label: "reading tracks")
-            var loaded: [LoadedTrack] = []
+            let alignment = align?.alignment ?? (race.startTime == nil ? .start : .clock)
+            let raceReplay: RaceReplay
+            do throws(ReplayError) { raceReplay = try RaceReplay(race: race) } catch {
+                throw InputError(SourceLocation(file: self.race), error.description)
+            }
+            var limits = CheatFlags.Limits()
+            limits.maximumSpeedMetersPerSecond = maxSpeed
+            // Each track is replayed and analysed as it is read, then dropped; only the maps
+            // (HTML, GeoJSON) keep the fixes.
+            var simulation = StreamingSimulation(
+                replay: raceReplay, cheatLimits: limits, keepingTracks: format == .html || format == .geojson)
+            var checks = TrackChecks(race: race, alignment: alignment, raceStart: start)
+            var warnings: [String] = [], checkWarnings: [String] = []
+            var names: [String] = [], ids: [String?] = []
+            let progress = Progress(total: files.count, label: "replaying tracks")
             for file in files {
                 let track = try TrackFiles.load(file)
                 warnings += track.warnings.prefix(5).map { "\($0)" }
                 if track.untimedPoints > 0 {
                     warnings.append("\(file): warning: \(track.untimedPoints) track points without a time are not used")
                 }
-                loaded.append(track)
+                checkWarnings += try checks.check(track)
+                // A matched track shows under the race's display name.
+                let matched = TrackFiles.participant(of: track, in: race)
+                names.append(matched?.name ?? track.name)
+                ids.append(matched?.id)
+                simulation.add(
+                    TrackFiles.raceClockTrack(track, alignment: alignment, raceStart: start), participantID: matched?.id
+                )
                 progress.advance()
             }
             progress.finish()
-            let alignment = align?.alignment ?? (race.startTime == nil ? .start : .clock)
-            warnings += try TrackFiles.check(loaded, race: race, alignment: alignment, raceStart: start)
-            let input = TrackFiles.replayInput(loaded, race: race, alignment: alignment, raceStart: start)
-            let replay: ReplayResult
-            do throws(ReplayError) { replay = try RaceReplay(race: race).run(input) } catch {
-                throw InputError(SourceLocation(file: self.race), error.description)
-            }
-            var limits = CheatFlags.Limits()
-            limits.maximumSpeedMetersPerSecond = maxSpeed
-            let game = try play(replay, race: race, warnings: &warnings)
+            warnings += checkWarnings
+            let untracked = TrackFiles.participantsWithoutTrack(race, tracked: ids)
+            let streamed = simulation.finish(names: names + untracked.map(\.name), participantIDs: untracked.map(\.id))
+            let game = try play(streamed.replay, race: race, warnings: &warnings)
             for warning in warnings { Standard.error("racekit: \(warning)") }
             let report = RaceReport(
-                replay: replay, startEpoch: race.startTime == nil ? nil : start,
-                game: game, cheatLimits: limits, warnings: warnings)
+                streamed, startEpoch: race.startTime == nil ? nil : start, game: game, warnings: warnings)
             let text: String
             switch format {
             case .table: text = report.table

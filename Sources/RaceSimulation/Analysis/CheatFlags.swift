@@ -55,70 +55,93 @@ public struct CheatFlags: Sendable {
         let positions = replay.input.positions
         var rows = [[Int]](repeating: [], count: replay.input.names.count)
         for i in 0..<positions.count { rows[Int(positions.participant[i])].append(i) }
+        var visits = [[StopVisit]](repeating: [], count: replay.input.names.count)
+        for visit in replay.visits { visits[visit.participant].append(visit) }
+        let flags = rows.indices.flatMap { p in
+            Self.flags(
+                of: p, rows: rows[p], positions: positions, visits: visits[p], course: replay.courses[p].course,
+                race: replay.race, fences: replay.fences, limits: limits)
+        }
+        self.init(flags: flags)
+    }
+
+    /// Every flag of participant `p`: the part of the analysis that needs the participant's
+    /// track, so a streaming simulation can drop the track afterwards.
+    /// - Parameters:
+    ///   - p: the participant's index.
+    ///   - rows: the participant's rows of `positions`, in time order.
+    ///   - positions: fixes holding the participant's.
+    ///   - visits: the participant's visits by arrival time, their `fixRow` rows of `positions`.
+    ///   - course: the course the participant is checked against.
+    ///   - race: the race (its stops and accuracy rule).
+    ///   - fences: the engine's fence of each stop.
+    ///   - limits: the limits the flags use.
+    /// - Returns: the flags, their `fixRow` rows of `positions`, not yet in time order.
+    static func flags(
+        of p: Int, rows mine: [Int], positions: PositionColumns, visits: [StopVisit], course: Course?, race: Race,
+        fences: [Fence], limits: Limits
+    ) -> [Flag] {
         var flags: [Flag] = []
-        for (p, mine) in rows.enumerated() {
-            var windowStart = 0
-            var flaggedSpeedUntil = -Double.infinity
-            // travelled[k]: metres from the participant's first fix to fix k, so any window's
-            // distance is one subtraction.
-            var travelled = [Double](repeating: 0, count: mine.count)
-            for (k, row) in mine.enumerated() where k > 0 {
-                let previous = mine[k - 1]
-                let dt = positions.time[row] - positions.time[previous]
-                let step = Haversine.distanceMeters(
-                    positions.latitude[previous], positions.longitude[previous],
-                    positions.latitude[row], positions.longitude[row])
-                travelled[k] = travelled[k - 1] + step
-                if dt > 0, dt <= 5, step > limits.teleportMeters {
+        var windowStart = 0
+        var flaggedSpeedUntil = -Double.infinity
+        // travelled[k]: metres from the participant's first fix to fix k, so any window's
+        // distance is one subtraction.
+        var travelled = [Double](repeating: 0, count: mine.count)
+        for (k, row) in mine.enumerated() where k > 0 {
+            let previous = mine[k - 1]
+            let dt = positions.time[row] - positions.time[previous]
+            let step = Haversine.distanceMeters(
+                positions.latitude[previous], positions.longitude[previous],
+                positions.latitude[row], positions.longitude[row])
+            travelled[k] = travelled[k - 1] + step
+            if dt > 0, dt <= 5, step > limits.teleportMeters {
+                flags.append(
+                    Flag(
+                        kind: .teleport, participant: p, time: positions.time[row], fixRow: row,
+                        evidence: "jumped \(Int(step.rounded())) m in \(Int(dt)) s"))
+            }
+            // Sustained speed over a sliding window of at least 30 s.
+            while windowStart < k - 1, positions.time[row] - positions.time[mine[windowStart + 1]] >= 30 {
+                windowStart += 1
+            }
+            let from = mine[windowStart], span = positions.time[row] - positions.time[from]
+            if span >= 30, positions.time[row] > flaggedSpeedUntil {
+                let distance = travelled[k] - travelled[windowStart]
+                if distance / span > limits.maximumSpeedMetersPerSecond {
                     flags.append(
                         Flag(
-                            kind: .teleport, participant: p, time: positions.time[row], fixRow: row,
-                            evidence: "jumped \(Int(step.rounded())) m in \(Int(dt)) s"))
-                }
-                // Sustained speed over a sliding window of at least 30 s.
-                while windowStart < k - 1, positions.time[row] - positions.time[mine[windowStart + 1]] >= 30 {
-                    windowStart += 1
-                }
-                let from = mine[windowStart], span = positions.time[row] - positions.time[from]
-                if span >= 30, positions.time[row] > flaggedSpeedUntil {
-                    let distance = travelled[k] - travelled[windowStart]
-                    if distance / span > limits.maximumSpeedMetersPerSecond {
-                        flags.append(
-                            Flag(
-                                kind: .impossibleSpeed, participant: p, time: positions.time[row], fixRow: row,
-                                evidence:
-                                    "\(Int(distance.rounded())) m in \(Int(span)) s: \(((distance / span) * 10).rounded() / 10) m/s"
-                            ))
-                        flaggedSpeedUntil = positions.time[row] + 60
-                    }
+                            kind: .impossibleSpeed, participant: p, time: positions.time[row], fixRow: row,
+                            evidence:
+                                "\(Int(distance.rounded())) m in \(Int(span)) s: \(((distance / span) * 10).rounded() / 10) m/s"
+                        ))
+                    flaggedSpeedUntil = positions.time[row] + 60
                 }
             }
         }
-        let accuracyLimit = replay.race.rules.requiredAccuracyMeters ?? limits.accuracyMeters
-        for visit in replay.visits {
-            let stop = replay.race.stops[visit.stop]
+        let accuracyLimit = race.rules.requiredAccuracyMeters ?? limits.accuracyMeters
+        for visit in visits {
+            let stop = race.stops[visit.stop]
             if let accuracy = visit.accuracyMeters, accuracy > accuracyLimit {
                 flags.append(
                     Flag(
-                        kind: .poorAccuracy, participant: visit.participant, time: visit.time, fixRow: visit.fixRow,
+                        kind: .poorAccuracy, participant: p, time: visit.time, fixRow: visit.fixRow,
                         evidence:
                             "accuracy \(Int(accuracy.rounded())) m at \"\(stop.id)\" (limit \(Int(accuracyLimit)) m)"))
             }
             // The fix before the one that revealed the arrival, in this participant's rows. A
             // track that begins inside a stop other than its course's start had no approach.
-            let mine = rows[visit.participant]
             guard let k = mine.firstIndex(of: visit.fixRow) else { continue }
             guard k > 0 else {
-                if replay.courses[visit.participant].course?.start != stop.id {
+                if course?.start != stop.id {
                     flags.append(
                         Flag(
-                            kind: .noApproach, participant: visit.participant, time: visit.time, fixRow: visit.fixRow,
+                            kind: .noApproach, participant: p, time: visit.time, fixRow: visit.fixRow,
                             evidence: "the track begins inside \"\(stop.id)\", which is not the start"))
                 }
                 continue
             }
             let before = mine[k - 1]
-            let circle = replay.fences[visit.stop].boundingCircle
+            let circle = fences[visit.stop].boundingCircle
             let distance =
                 Haversine.distanceMeters(
                     positions.latitude[before], positions.longitude[before],
@@ -127,11 +150,17 @@ public struct CheatFlags: Sendable {
             if distance > limits.approachMeters || gap > limits.approachSeconds {
                 flags.append(
                     Flag(
-                        kind: .noApproach, participant: visit.participant, time: visit.time, fixRow: visit.fixRow,
+                        kind: .noApproach, participant: p, time: visit.time, fixRow: visit.fixRow,
                         evidence:
                             "reached \"\(stop.id)\" from \(Int(distance.rounded())) m away after a \(Int(gap)) s gap"))
             }
         }
+        return flags
+    }
+
+    /// Every participant's flags (from ``flags(of:rows:positions:visits:course:race:fences:limits:)``),
+    /// put in time order.
+    init(flags: [Flag]) {
         self.flags = flags.sorted {
             ($0.time, $0.participant, $0.kind.rawValue) < ($1.time, $1.participant, $1.kind.rawValue)
         }

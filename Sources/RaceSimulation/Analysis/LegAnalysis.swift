@@ -48,34 +48,55 @@ public struct LegAnalysis: Sendable {
 
     /// Analyses every participant's consecutive punches (in time order).
     public init(_ replay: ReplayResult) {
-        var raw: [Leg] = []
         let positions = replay.input.positions
         var rows = [[Int]](repeating: [], count: replay.input.names.count)
         for i in 0..<positions.count { rows[Int(positions.participant[i])].append(i) }
-        for (p, check) in replay.courses.enumerated() {
-            let punched = check.punches.filter { $0.time != nil }.sorted { $0.time! < $1.time! }
-            for (a, b) in zip(punched, punched.dropFirst()) {
-                let t0 = a.time!, t1 = b.time!
-                let span = TrackSpan(rows: rows[p], of: positions, from: t0, to: t1)
-                let run = span?.lengthMeters ?? 0
-                let direct =
-                    span.map {
-                        Haversine.distanceMeters(
-                            $0.start.latitude, $0.start.longitude,
-                            $0.end.latitude, $0.end.longitude)
-                    } ?? 0
-                // The run passes through both end points, so it is never shorter than `direct`;
-                // `max` only keeps rounding from printing a straight leg as 0.999….
-                let ca = replay.fences[a.stop].boundingCircle.centre, cb = replay.fences[b.stop].boundingCircle.centre
-                let straight = ca.distanceMeters(to: cb)
-                raw.append(
-                    Leg(
-                        participant: p, from: a.stop, to: b.stop, split: t1 - t0, rank: 0, behind: 0,
-                        distanceRunMeters: run, straightMeters: straight,
-                        detourRatio: direct > 0 ? max(1, run / direct) : nil,
-                        paceSecondsPerKilometer: run > 0 ? (t1 - t0) / (run / 1000) : nil, timeLost: 0))
-            }
+        let raw = replay.courses.indices.flatMap { p in
+            Self.legs(of: p, check: replay.courses[p], rows: rows[p], positions: positions, fences: replay.fences)
         }
+        self.init(legs: raw, participantCount: replay.input.names.count)
+    }
+
+    /// The legs participant `p` ran between consecutive punches, not yet ranked against the
+    /// field (rank, time behind and time lost are 0): the part of the analysis that needs the
+    /// participant's track, so a streaming simulation can drop the track afterwards.
+    /// - Parameters:
+    ///   - p: the participant's index.
+    ///   - check: the participant's course check.
+    ///   - rows: the participant's rows of `positions`, in time order.
+    ///   - positions: fixes holding the participant's.
+    ///   - fences: the engine's fence of each stop.
+    static func legs(of p: Int, check: CourseCheck, rows: [Int], positions: PositionColumns, fences: [Fence]) -> [Leg] {
+        var raw: [Leg] = []
+        let punched = check.punches.filter { $0.time != nil }.sorted { $0.time! < $1.time! }
+        for (a, b) in zip(punched, punched.dropFirst()) {
+            let t0 = a.time!, t1 = b.time!
+            let span = TrackSpan(rows: rows, of: positions, from: t0, to: t1)
+            let run = span?.lengthMeters ?? 0
+            let direct =
+                span.map {
+                    Haversine.distanceMeters(
+                        $0.start.latitude, $0.start.longitude,
+                        $0.end.latitude, $0.end.longitude)
+                } ?? 0
+            // The run passes through both end points, so it is never shorter than `direct`;
+            // `max` only keeps rounding from printing a straight leg as 0.999….
+            let ca = fences[a.stop].boundingCircle.centre, cb = fences[b.stop].boundingCircle.centre
+            let straight = ca.distanceMeters(to: cb)
+            raw.append(
+                Leg(
+                    participant: p, from: a.stop, to: b.stop, split: t1 - t0, rank: 0, behind: 0,
+                    distanceRunMeters: run, straightMeters: straight,
+                    detourRatio: direct > 0 ? max(1, run / direct) : nil,
+                    paceSecondsPerKilometer: run > 0 ? (t1 - t0) / (run / 1000) : nil, timeLost: 0))
+        }
+        return raw
+    }
+
+    /// Ranks every participant's legs (from ``legs(of:check:rows:positions:fences:)``, in
+    /// participant order) against the field: rank, time behind, MeOS baseline and time lost.
+    init(legs: [Leg], participantCount: Int) {
+        var raw = legs
         // Ranks, time behind and the MeOS baseline per leg.
         var byLeg: [LegKey: [Int]] = [:]
         for (i, leg) in raw.enumerated() { byLeg[LegKey(from: leg.from, to: leg.to), default: []].append(i) }
@@ -89,7 +110,7 @@ public struct LegAnalysis: Sendable {
             }
         }
         // Time lost: split minus the baseline scaled by the participant's median ratio to baselines.
-        for p in replay.input.names.indices {
+        for p in 0..<participantCount {
             let mine = raw.indices.filter { raw[$0].participant == p }
             let ratios = mine.compactMap { i -> Double? in
                 guard let base = baselines[LegKey(from: raw[i].from, to: raw[i].to)], base > 0 else { return nil }
@@ -102,7 +123,7 @@ public struct LegAnalysis: Sendable {
                 raw[i].timeLost = max(0, raw[i].split - expected)
             }
         }
-        legs = raw
+        self.legs = raw
         self.baselines = baselines
     }
 

@@ -50,7 +50,7 @@ public struct GamePlay: Sendable {
         // game ends after the last of everything, so a late leave or rematch still counts.
         let scheduled = responder?.scheduledInputs ?? []
         inputs += scheduled
-        let lastFix = replay.input.positions.time.last ?? 0
+        let lastFix = replay.lastFixTime ?? 0
         let lastResponse = scheduled.map(\.time).filter(\.isFinite).max() ?? 0
         inputs.append(.end(max(lastFix, race.timeLimitSeconds ?? 0, lastResponse)))
         outcomes = session.play(inputs, responder: responder)

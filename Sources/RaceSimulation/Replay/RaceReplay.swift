@@ -41,7 +41,7 @@ public struct RaceReplay: Sendable {
         return ReplayResult(
             race: race, input: input, visits: visits, events: log.events, screening: log.screening,
             courses: courseChecks(visits: visits, lastFix: lastFix, participantIDs: input.participantIDs),
-            fences: index.fences)
+            fences: index.fences, lastFixTime: input.positions.time.max())
     }
 
     /// Each participant's course check from the visits (by time) and the time of their last fix.

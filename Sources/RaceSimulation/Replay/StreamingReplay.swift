@@ -71,6 +71,12 @@ public struct StreamingReplay: Sendable {
         return rejection
     }
 
+    /// Participant `participant`'s visits so far, by arrival time.
+    /// - Complexity: O(visits of everyone).
+    func visits(of participant: Int) -> [StopVisit] {
+        recorder.visits.filter { $0.participant == participant }.sorted { ($0.time, $0.stop) < ($1.time, $1.stop) }
+    }
+
     /// What the replay found, for participants named `names` (``participantCount`` or more;
     /// a participant without fixes did not start) with their race ids, when known.
     public func finish(names: [String], participantIDs: [String?]? = nil) -> Summary {

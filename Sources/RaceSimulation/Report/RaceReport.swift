@@ -7,7 +7,6 @@ import RaceModel
 /// (table, JSON, CSV, GeoJSON, IOF XML, HTML). Times are seconds since the race start.
 public struct RaceReport: Sendable {
     /// One row of the standings.
-    /// One row of the standings.
     public struct Standing: Hashable, Sendable {
         /// 1-based; `nil` for an unranked status.
         public var rank: Int?
@@ -56,14 +55,38 @@ public struct RaceReport: Sendable {
         replay: ReplayResult, startEpoch: Seconds?, game: GamePlay? = nil,
         cheatLimits: CheatFlags.Limits = CheatFlags.Limits(), warnings: [String] = []
     ) {
+        self.init(
+            replay: replay, legs: LegAnalysis(replay), flags: CheatFlags(replay, limits: cheatLimits),
+            startEpoch: startEpoch, game: game, warnings: warnings)
+    }
+
+    /// The report of a simulation that kept no fixes: every format but the maps of ``html`` and
+    /// ``geoJSON``, which draw no tracks.
+    /// - Parameters:
+    ///   - streamed: the replay and the analyses made track by track.
+    ///   - startEpoch: the race start as seconds since 1970, for absolute times.
+    ///   - game: the game mode's verdict, when a mode was played.
+    ///   - warnings: what the inputs had that could not be used as given.
+    public init(
+        _ streamed: StreamingSimulation.Result, startEpoch: Seconds?, game: GamePlay? = nil, warnings: [String] = []
+    ) {
+        self.init(
+            replay: streamed.replay, legs: streamed.legs, flags: streamed.flags, startEpoch: startEpoch, game: game,
+            warnings: warnings)
+    }
+
+    private init(
+        replay: ReplayResult, legs: LegAnalysis, flags: CheatFlags, startEpoch: Seconds?, game: GamePlay?,
+        warnings: [String]
+    ) {
         race = replay.race
         self.warnings = warnings
         self.replay = replay
         self.startEpoch = startEpoch
         self.game = game
-        legs = LegAnalysis(replay)
+        self.legs = legs
         leader = LeaderTimeline(replay)
-        flags = CheatFlags(replay, limits: cheatLimits)
+        self.flags = flags
         var rows = replay.courses.enumerated().map { p, check -> Standing in
             let points = check.punches.compactMap { $0.time == nil ? nil : replay.race.stops[$0.stop].points }.reduce(
                 0, +)

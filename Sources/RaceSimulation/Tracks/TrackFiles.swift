@@ -103,26 +103,58 @@ public enum TrackFiles {
         var positions = PositionColumns()
         positions.reserveCapacity(tracks.reduce(0) { $0 + $1.points.count })
         // Merge every participant's fixes in time order (ties by participant), as a live feed would arrive.
-        var merged: [(time: Seconds, participant: Int32, latitude: Degrees, longitude: Degrees)] = []
+        var merged: [(time: Seconds, participant: Int32, order: Int, latitude: Degrees, longitude: Degrees)] = []
         for (p, track) in tracks.enumerated() {
-            let shift = alignment == .start ? -(track.points.first?.time ?? raceStart) : -raceStart
-            merged += track.points.map { ($0.time + shift, Int32(p), $0.latitude, $0.longitude) }
+            let clock = raceClockTrack(track, alignment: alignment, raceStart: raceStart)
+            for i in 0..<clock.count {
+                merged.append((clock.time[i], Int32(p), i, clock.latitude[i], clock.longitude[i]))
+            }
         }
-        merged.sort { ($0.time, $0.participant) < ($1.time, $1.participant) }
+        merged.sort { ($0.time, $0.participant, $0.order) < ($1.time, $1.participant, $1.order) }
         for fix in merged {
             positions.append(
                 participant: fix.participant, time: fix.time, latitude: fix.latitude, longitude: fix.longitude)
         }
         let matched = tracks.map { participant(of: $0, in: race) }
-        // A matched track shows under the race's display name; a listed participant without a
-        // track joins with no fixes, so the course check makes it DidNotStart.
-        var names = zip(tracks, matched).map { $1?.name ?? $0.name }
-        var ids = matched.map { $0?.id }
-        for listed in race.participants where !ids.contains(listed.id) {
-            names.append(listed.name)
-            ids.append(listed.id)
+        // A matched track shows under the race's display name.
+        let names = zip(tracks, matched).map { $1?.name ?? $0.name }
+        let ids = matched.map { $0?.id }
+        let untracked = participantsWithoutTrack(race, tracked: ids)
+        return ReplayInput(
+            names: names + untracked.map(\.name), participantIDs: ids + untracked.map(\.id), positions: positions)
+    }
+
+    /// One track's fixes on the race clock, in time order (fixes at the same time in file
+    /// order); the `participant` column is 0.
+    /// - Parameters:
+    ///   - track: the loaded track.
+    ///   - alignment: how recorded times become race times.
+    ///   - raceStart: the race start, seconds since 1970 (required for `.clock`).
+    public static func raceClockTrack(_ track: LoadedTrack, alignment: TrackAlignment, raceStart: Seconds)
+        -> PositionColumns
+    {
+        let shift = alignment == .start ? -(track.points.first?.time ?? raceStart) : -raceStart
+        let order = track.points.indices.sorted {
+            (track.points[$0].time, $0) < (track.points[$1].time, $1)
         }
-        return ReplayInput(names: names, participantIDs: ids, positions: positions)
+        var positions = PositionColumns()
+        positions.reserveCapacity(order.count)
+        for k in order {
+            let point = track.points[k]
+            positions.append(
+                participant: 0, time: point.time + shift, latitude: point.latitude, longitude: point.longitude)
+        }
+        return positions
+    }
+
+    /// The race's participants whose id is not among `tracked`, in the race's order: they join
+    /// with no fixes, so the course check makes them DidNotStart.
+    /// - Parameters:
+    ///   - race: the race.
+    ///   - tracked: the race participant of each track, when it has one.
+    public static func participantsWithoutTrack(_ race: Race, tracked: [String?]) -> [Participant] {
+        var ids = Set(tracked.compactMap { $0 })
+        return race.participants.filter { ids.insert($0.id).inserted }
     }
 
     /// The race participant a track belongs to: the first whose id or name equals the track's

@@ -105,13 +105,14 @@ public struct LegAnalysis: Sendable {
             let splits = members.map { raw[$0].split }.sorted()
             baselines[key] = Self.meosBaseline(splits)
             for m in members {
-                raw[m].rank = 1 + splits.filter { $0 < raw[m].split }.count
+                raw[m].rank = 1 + Self.countBelow(raw[m].split, inSorted: splits)
                 raw[m].behind = raw[m].split - splits[0]
             }
         }
+        var byParticipant = [[Int]](repeating: [], count: participantCount)
+        for i in raw.indices { byParticipant[raw[i].participant].append(i) }
         // Time lost: split minus the baseline scaled by the participant's median ratio to baselines.
-        for p in 0..<participantCount {
-            let mine = raw.indices.filter { raw[$0].participant == p }
+        for mine in byParticipant {
             let ratios = mine.compactMap { i -> Double? in
                 guard let base = baselines[LegKey(from: raw[i].from, to: raw[i].to)], base > 0 else { return nil }
                 return raw[i].split / base
@@ -125,6 +126,17 @@ public struct LegAnalysis: Sendable {
         }
         self.legs = raw
         self.baselines = baselines
+    }
+
+    /// How many of `sorted` (ascending) are below `value`: a binary search, so ranking a leg
+    /// run by thousands stays fast.
+    static func countBelow(_ value: Seconds, inSorted sorted: [Seconds]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The ideal leg time as MeOS estimates it from the field's splits (ascending): the best

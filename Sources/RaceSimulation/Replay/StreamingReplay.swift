@@ -71,10 +71,12 @@ public struct StreamingReplay: Sendable {
         return rejection
     }
 
-    /// Participant `participant`'s visits so far, by arrival time.
-    /// - Complexity: O(visits of everyone).
-    func visits(of participant: Int) -> [StopVisit] {
-        recorder.visits.filter { $0.participant == participant }.sorted { ($0.time, $0.stop) < ($1.time, $1.stop) }
+    /// Visits found so far, open ones included.
+    var foundVisitCount: Int { recorder.visits.count }
+
+    /// The visits found since there were `count`, by arrival time (then participant, then stop).
+    func visits(foundAfter count: Int) -> [StopVisit] {
+        recorder.visits[count...].sorted { ($0.time, $0.participant, $0.stop) < ($1.time, $1.participant, $1.stop) }
     }
 
     /// What the replay found, for participants named `names` (``participantCount`` or more;

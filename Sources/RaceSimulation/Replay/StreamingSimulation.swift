@@ -44,7 +44,7 @@ public struct StreamingSimulation: Sendable {
     public mutating func add(_ track: PositionColumns, participantID: String?) {
         let p = participantIDs.count
         participantIDs.append(participantID)
-        let firstRow = replay.fixCount
+        let firstRow = replay.fixCount, firstVisit = replay.foundVisitCount
         for i in 0..<track.count {
             replay.ingest(
                 participant: p, time: track.time[i], latitude: track.latitude[i], longitude: track.longitude[i],
@@ -54,8 +54,9 @@ public struct StreamingSimulation: Sendable {
                 longitude: track.longitude[i], accuracy: track.accuracyMeters(at: i))
         }
         let race = replay.replay.race
-        // The analyses read the visits' rows in the track; the flags report rows in feeding order.
-        let visits = replay.visits(of: p)
+        // Only this track was fed since, so the visits found since are its own. The analyses
+        // read the visits' rows in the track; the flags report rows in feeding order.
+        let visits = replay.visits(foundAfter: firstVisit)
         let local = visits.map { visit in
             var visit = visit
             visit.fixRow -= firstRow

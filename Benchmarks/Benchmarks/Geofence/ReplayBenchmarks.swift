@@ -34,6 +34,43 @@ func replayBenchmarks() {
         }
         blackHole(stream.finish(names: (0..<1000).map { "P\($0)" }))
     }
+    // What `racekit simulate` does with the fixes: replay, legs, flags and the report, batch
+    // (every fix stored) against track by track (none kept); compare their peak memory. The
+    // tracks are generated one at a time in both, outside the measurement for the batch.
+    Benchmark(
+        "Report, batch, 1 000 participants × 3 600 fixes × 30 stops",
+        configuration: .init(
+            metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(10), maxIterations: 3)
+    ) { benchmark in
+        let race = replayRace()
+        let replay = try RaceReplay(race: race)
+        var columns = PositionColumns()
+        columns.reserveCapacity(3_600_000)
+        for p in 0..<1000 {
+            let track = replayTrack(race, participant: p)
+            for i in 0..<track.count {
+                columns.append(
+                    participant: Int32(p), time: track.time[i], latitude: track.latitude[i],
+                    longitude: track.longitude[i])
+            }
+        }
+        let input = ReplayInput(names: (0..<1000).map { "P\($0)" }, positions: columns)
+        benchmark.startMeasurement()
+        blackHole(RaceReport(replay: replay.run(input), startEpoch: nil).splitsCSV)
+    }
+    Benchmark(
+        "Report, track by track (StreamingSimulation), 1 000 participants × 3 600 fixes × 30 stops (tracks generated on the fly)",
+        configuration: .init(
+            metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(10), maxIterations: 3)
+    ) { benchmark in
+        let race = replayRace()
+        let replay = try RaceReplay(race: race)
+        benchmark.startMeasurement()
+        var simulation = StreamingSimulation(replay: replay)
+        for p in 0..<1000 { simulation.add(replayTrack(race, participant: p), participantID: nil) }
+        let result = simulation.finish(names: (0..<1000).map { "P\($0)" })
+        blackHole(RaceReport(result, startEpoch: nil).splitsCSV)
+    }
 }
 
 private let replayCentre = Coordinate(uncheckedLatitude: 47.37, longitude: 8.54)
@@ -80,4 +117,25 @@ private func replayWalk(_ race: Race, _ body: (Int, Double, Double, Double) -> V
             body(p, Double(t), position[p].latitude, position[p].longitude)
         }
     }
+}
+
+/// One runner's hour of the same walk, seeded by its index: for the workloads that take one
+/// track at a time.
+private func replayTrack(_ race: Race, participant p: Int) -> PositionColumns {
+    let targets = race.stops.map { stop -> Coordinate in
+        guard case .circle(let c, _) = stop.fence else { return replayCentre }
+        return c
+    }
+    var random = SplitMix64(seed: UInt64(p) + 1)
+    var position = replayCentre.destination(bearingDegrees: random.uniform(0...360), distanceMeters: 1000)
+    var target = Int(random.next() % 30)
+    var track = PositionColumns()
+    track.reserveCapacity(3600)
+    for t in 0..<3600 {
+        if position.distanceMeters(to: targets[target]) < 5 { target = (target + 1) % 30 }
+        let bearing = position.initialBearingDegrees(to: targets[target]) + random.uniform(-20...20)
+        position = position.destination(bearingDegrees: bearing, distanceMeters: 3)
+        track.append(participant: 0, time: Double(t), latitude: position.latitude, longitude: position.longitude)
+    }
+    return track
 }

@@ -13,6 +13,8 @@
 #      and without it (what NOTIFY costs).
 #   RACEKIT=.build/release/racekit  INSTANCES=3  STREAM_PARTICIPANTS=200  BATCH=50
 #   LATENCY_SAMPLES=40  VIEWERS=1000  CLIENTS=8  PGBENCH_SECONDS=10
+#   LATENCY_PROBE=c  (the viewers: c, Benchmarks/live/sse-probe.c on one epoll loop, built with
+#   cc; python, an asyncio loop in the probe script, which adds its own tens of milliseconds)
 # Starts a PostgreSQL cluster of its own (scripts/postgres-test-cluster.sh, which installs
 # Debian's postgresql as root when it is missing) and stops it at the end. Needs curl and python3.
 set -euo pipefail
@@ -25,6 +27,7 @@ latency_samples="${LATENCY_SAMPLES:-40}"
 viewers="${VIEWERS:-1000}"
 clients="${CLIENTS:-8}"
 pgbench_seconds="${PGBENCH_SECONDS:-10}"
+latency_probe="${LATENCY_PROBE:-c}"
 route=Routes/zurich-old-town
 [[ -x "$racekit" ]] || swift build -c release --product racekit
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"  # a thousand viewers' sockets, on both ends
@@ -67,6 +70,12 @@ start_server() {
 }
 
 "$racekit" synth "$route/race.json" --participants "$stream_participants" -o "$work/tracks" --seed 1 >/dev/null 2>&1
+probe=""
+if [[ "$latency_probe" == c ]]; then
+  probe="$work/sse-probe"
+  compiler="$(command -v cc || command -v clang)"  # Swift's toolchain brings clang
+  "$compiler" -O2 -Wall -o "$probe" Benchmarks/live/sse-probe.c
+fi
 
 # ingest LABEL: streams the tracks to every started instance; prints "fixes seconds collisions".
 ingest() {
@@ -83,9 +92,9 @@ ingest() {
 # latency: VIEWERS SSE viewers spread over the instances; fixes posted to the first one at a time;
 # prints the probe's JSON (per fix and viewer: the time from sending the fix to the event).
 latency() {
-  python3 - "$latency_samples" "$viewers" "${bases[@]}" <<'PY'
-import asyncio, datetime, json, sys, time, urllib.parse, urllib.request
-samples, viewer_count, bases = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
+  python3 - "$latency_samples" "$viewers" "$probe" "${bases[@]}" <<'PY'
+import asyncio, datetime, json, subprocess, sys, time, urllib.parse, urllib.request
+samples, viewer_count, probe, bases = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4:]
 def call(url, body, token=None, raw=None):
     data = raw if raw is not None else (b"" if body is None else json.dumps(body).encode())
     r = urllib.request.Request(url, data=data, method="POST")
@@ -146,7 +155,32 @@ async def main():
     for t in tasks: t.cancel()
     return connected, lat_same, lat_other
 
-connected, same, other = asyncio.run(main())
+# The compiled probe holds the viewers instead of this process's event loop.
+def main_probe():
+    ports = ",".join(str(urllib.parse.urlparse(b).port) for b in bases)
+    child = subprocess.Popen([probe, "127.0.0.1", ports, f"/races/{race}/events", token, str(viewer_count)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    connected = int(child.stdout.readline().split()[1])
+    sent_at = []
+    for n in range(samples):
+        body = [{"time": t0 + 10 + n, "lat": 47.3778876, "lon": 8.5402755, "accuracy": 5}]
+        sent = time.monotonic()
+        sent_at.append((sent, call(f"{bases[0]}/races/{race}/fixes", body, joined["participantToken"])["sequence"]))
+        time.sleep(0.4)
+    child.stdin.close()
+    for line in child.stdout:
+        v, k, t = line.split()
+        arrivals[int(v)][int(k)] = float(t)
+    child.wait()
+    lat_same, lat_other = [], []
+    for sent, sequence in sent_at:
+        for v in range(viewer_count):
+            arrived = min((t for k, t in arrivals[v].items() if k >= sequence), default=None)
+            if arrived is not None:
+                (lat_same if v % len(bases) == 0 else lat_other).append((arrived - sent) * 1000)
+    return connected, lat_same, lat_other
+
+connected, same, other = main_probe() if probe else asyncio.run(main())
 def pct(values, p):
     values = sorted(values)
     return values[min(len(values) - 1, int(p / 100 * len(values)))] if values else float("nan")
@@ -192,24 +226,25 @@ with_trigger="$(pgbench_rate)"
 "$pg_bin/psql" -q "$dbb" -c "ALTER TABLE log_entries DISABLE TRIGGER log_entries_announce" >/dev/null
 without_trigger="$(pgbench_rate)"
 
-python3 - "$instances" "$batch" "$stream_participants" "$clients" \
+python3 - "$instances" "$batch" "$stream_participants" "$clients" "$latency_probe" \
   "$sqlite_fixes" "$sqlite_seconds" "$pg1_fixes" "$pg1_seconds" "$pgn_fixes" "$pgn_seconds" \
   "$sqlite_latency" "$pg1_latency" "$pgn_latency" "$with_trigger" "$without_trigger" <<'PY'
 import json, sys
 n, batch, participants, clients = (int(x) for x in sys.argv[1:5])
-sf, ss, pf, ps, nf, ns = (float(x) for x in sys.argv[5:11])
-sl, pl, nl = (json.loads(x) for x in sys.argv[11:14])
-wt, wo = float(sys.argv[14]), float(sys.argv[15])
+probe = sys.argv[5]
+sf, ss, pf, ps, nf, ns = (float(x) for x in sys.argv[6:12])
+sl, pl, nl = (json.loads(x) for x in sys.argv[12:15])
+wt, wo = float(sys.argv[15]), float(sys.argv[16])
 print("| setup | native ingest (fixes/s) | SSE viewers | fix → viewer, same instance p50 / p99 | fix → viewer, other instances p50 / p99 |")
 print("|---|---:|---:|---:|---:|")
 def row(name, fixes, seconds, lat):
-    other = f"{lat['other']['p50']:.1f} / {lat['other']['p99']:.1f} ms" if lat["other"]["n"] else "–"
-    print(f"| {name} | {fixes / seconds:,.0f} | {lat['viewers']} | {lat['same']['p50']:.1f} / {lat['same']['p99']:.1f} ms | {other} |")
+    other = f"{lat['other']['p50']:.1f} / {lat['other']['p99']:.1f} ms ({lat['other']['n']:,})" if lat["other"]["n"] else "–"
+    print(f"| {name} | {fixes / seconds:,.0f} | {lat['viewers']} | {lat['same']['p50']:.1f} / {lat['same']['p99']:.1f} ms ({lat['same']['n']:,}) | {other} |")
 row("1 instance, SQLite", sf, ss, sl)
 row("1 instance, PostgreSQL", pf, ps, pl)
 row(f"{n} instances, PostgreSQL", nf, ns, nl)
 print()
-print(f"({participants} phones, batches of {batch}; pgbench: {clients} clients, {batch} rows per transaction)")
+print(f"({participants} phones, batches of {batch}; latency: events seen by the viewers in brackets, probe {probe}; pgbench: {clients} clients, {batch} rows per transaction)")
 print()
 print("| PostgreSQL alone (pgbench) | transactions/s | rows/s |")
 print("|---|---:|---:|")

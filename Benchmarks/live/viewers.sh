@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Issue 15's viewer scenario on one instance (embedded SQLite), on loopback: PHONES phones send a
+# fix a second (`racekit stream --protocol osmand --speed 1` of synthesized tracks) while VIEWERS
+# Server-Sent Events viewers watch the same race (Benchmarks/live/sse-probe.c, one epoll loop);
+# after WARMUP seconds, SAMPLES fixes of one more participant, 0.4 s apart, are each timed from
+# sending to the standings event carrying its sequence number reaching each viewer.
+# Prints the latencies, the size of one standings event and the server's resident memory.
+#   RACEKIT=.build/release/racekit  PHONES=1000  VIEWERS=1000  SAMPLES=20  WARMUP=20
+# Needs curl, python3 and a C compiler (cc, or the clang of Swift's toolchain).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+racekit="${RACEKIT:-.build/release/racekit}"
+phones="${PHONES:-1000}"
+viewers="${VIEWERS:-1000}"
+samples="${SAMPLES:-20}"
+warmup="${WARMUP:-20}"
+route=Routes/zurich-old-town
+[[ -x "$racekit" ]] || swift build -c release --product racekit
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/racekit-bench-viewers.XXXXXX")"
+server="" streamer=""
+cleanup() {
+  for pid in $streamer $server; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in $streamer $server; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+json() { python3 -c 'import json,sys; print(json.load(sys.stdin)'"$1"')'; }
+
+compiler="$(command -v cc || command -v clang)"
+"$compiler" -O2 -Wall -o "$work/sse-probe" Benchmarks/live/sse-probe.c
+"$racekit" synth "$route/race.json" --participants "$phones" -o "$work/tracks" --seed 1 >/dev/null 2>&1
+
+"$racekit" serve --data-dir "$work/data" --host 127.0.0.1 --port 0 --log-level notice 2>"$work/serve.log" &
+server=$!
+port=""
+for _ in $(seq 1 300); do
+  port="$(sed -n 's/.*port=\([0-9]*\).*/\1/p' "$work/serve.log" | head -1)"
+  [[ -n "$port" ]] && break
+  sleep 0.1
+done
+[[ -n "$port" ]] || { cat "$work/serve.log" >&2; exit 1; }
+base="http://127.0.0.1:$port"
+created="$(curl -sS --fail-with-body -X POST --data-binary @"$route/race.json" "$base/races")"
+race="$(json '["raceID"]' <<<"$created")"
+token="$(json '["organiserToken"]' <<<"$created")"
+"$racekit" stream "$base" "$race" "$work/tracks" --organiser-token "$token" --start --protocol osmand \
+  --speed 1 >/dev/null 2>"$work/stream.log" &
+streamer=$!
+sleep "$warmup"
+
+python3 - "$base" "$race" "$token" "$work/sse-probe" "$viewers" "$samples" "$route/race.json" <<'PY'
+import datetime, json, subprocess, sys, time, urllib.request
+base, race, token, probe, viewers, samples, race_file = sys.argv[1:4] + [sys.argv[4], int(sys.argv[5]), int(sys.argv[6]), sys.argv[7]]
+def call(url, body, bearer=None):
+    r = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")
+    if bearer: r.add_header("Authorization", "Bearer " + bearer)
+    return json.load(urllib.request.urlopen(r))
+code = call(f"{base}/races/{race}/join-codes", {"maxUses": 1}, token)["code"]
+joined = call(base + "/join", {"code": code, "name": "probe"})
+start = json.load(open(race_file))["startTime"]
+t0 = datetime.datetime.fromisoformat(start.replace("Z", "+00:00")).timestamp()
+child = subprocess.Popen([probe, "127.0.0.1", base.rsplit(":", 1)[1], f"/races/{race}/events", token, str(viewers)],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+connected = int(child.stdout.readline().split()[1])
+sent_at = []
+for n in range(samples):
+    body = [{"time": t0 + 10 + n, "lat": 47.3778876, "lon": 8.5402755, "accuracy": 5}]
+    sent = time.monotonic()
+    sent_at.append((sent, call(f"{base}/races/{race}/fixes", body, joined["participantToken"])["sequence"]))
+    time.sleep(0.4)
+child.stdin.close()
+arrivals = [dict() for _ in range(viewers)]
+for line in child.stdout:
+    v, k, t = line.split()
+    arrivals[int(v)][int(k)] = float(t)
+child.wait()
+latencies, missed = [], 0
+for sent, sequence in sent_at:
+    for v in range(viewers):
+        arrived = min((t for k, t in arrivals[v].items() if k >= sequence), default=None)
+        if arrived is None: missed += 1
+        else: latencies.append((arrived - sent) * 1000)
+latencies.sort()
+pct = lambda p: latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))] if latencies else float("nan")
+request = urllib.request.Request(f"{base}/races/{race}/standings", headers={"Authorization": "Bearer " + token})
+size = len(urllib.request.urlopen(request).read())
+print(f"viewers connected: {connected}; events timed: {len(latencies)}, never seen: {missed}")
+print(f"fix -> viewer: p50 {pct(50):.1f} ms, p99 {pct(99):.1f} ms, max {latencies[-1] if latencies else float('nan'):.1f} ms")
+print(f"one standings document: {size:,} bytes")
+PY
+echo "server resident memory: $(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status") KiB"
+echo "phones: $(tail -c 300 "$work/stream.log" | tr '\r' '\n' | grep acknowledged | tail -1)"

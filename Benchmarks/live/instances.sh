@@ -53,28 +53,14 @@ pg_bin="$(cat "$RACEKIT_PG_STATE/bin")"  # psql and pgbench are there too
 psql_url() { sed "s#/racekit\$#/$1#" <<<"$cluster"; }
 new_database() { "$pg_bin/psql" -q "$cluster" -c "CREATE DATABASE $1" >/dev/null; psql_url "$1"; }
 
-# Starts `racekit serve` with the given storage options; prints its base URL.
-bases=()
-start_server() {
-  local log="$work/serve-${#servers[@]}-$RANDOM.log" port=""
-  "$racekit" serve "$@" --host 127.0.0.1 --port 0 2>"$log" &
-  servers+=($!)
-  for _ in $(seq 1 300); do
-    port="$(sed -n 's/.*port=\([0-9]*\).*/\1/p' "$log" | head -1)"
-    [[ -n "$port" ]] && break
-    sleep 0.1
-  done
-  [[ -n "$port" ]] || { cat "$log" >&2; exit 1; }
-  bases+=("http://127.0.0.1:$port")
-  logs+=("$log")
-}
+bases=() logs=()
+source Benchmarks/live/start-server.sh
 
 "$racekit" synth "$route/race.json" --participants "$stream_participants" -o "$work/tracks" --seed 1 >/dev/null 2>&1
 probe=""
 if [[ "$latency_probe" == c ]]; then
   probe="$work/sse-probe"
-  compiler="$(command -v cc || command -v clang)"  # Swift's toolchain brings clang
-  "$compiler" -O2 -Wall -o "$probe" Benchmarks/live/sse-probe.c
+  build_probe "$probe"
 fi
 
 # ingest LABEL: streams the tracks to every started instance; prints "fixes seconds collisions".

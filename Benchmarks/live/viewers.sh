@@ -19,29 +19,20 @@ route=Routes/zurich-old-town
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/racekit-bench-viewers.XXXXXX")"
-server="" streamer=""
+servers=() bases=() logs=() streamer=""
 cleanup() {
-  for pid in $streamer $server; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in $streamer $server; do wait "$pid" 2>/dev/null || true; done
+  for pid in $streamer "${servers[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in $streamer "${servers[@]}"; do wait "$pid" 2>/dev/null || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT INT TERM
 json() { python3 -c 'import json,sys; print(json.load(sys.stdin)'"$1"')'; }
+source Benchmarks/live/start-server.sh
 
-compiler="$(command -v cc || command -v clang)"
-"$compiler" -O2 -Wall -o "$work/sse-probe" Benchmarks/live/sse-probe.c
+build_probe "$work/sse-probe"
 "$racekit" synth "$route/race.json" --participants "$phones" -o "$work/tracks" --seed 1 >/dev/null 2>&1
-
-"$racekit" serve --data-dir "$work/data" --host 127.0.0.1 --port 0 --log-level notice 2>"$work/serve.log" &
-server=$!
-port=""
-for _ in $(seq 1 300); do
-  port="$(sed -n 's/.*port=\([0-9]*\).*/\1/p' "$work/serve.log" | head -1)"
-  [[ -n "$port" ]] && break
-  sleep 0.1
-done
-[[ -n "$port" ]] || { cat "$work/serve.log" >&2; exit 1; }
-base="http://127.0.0.1:$port"
+start_server --data-dir "$work/data" --log-level notice
+base="${bases[0]}" server="${servers[0]}"
 created="$(curl -sS --fail-with-body -X POST --data-binary @"$route/race.json" "$base/races")"
 race="$(json '["raceID"]' <<<"$created")"
 token="$(json '["organiserToken"]' <<<"$created")"

@@ -22,8 +22,7 @@ func replayBenchmarks() {
     // generating the walk, which costs more than replaying it.
     Benchmark(
         "Replay, streaming, 1 000 participants × 3 600 fixes × 30 stops (walk generated on the fly)",
-        configuration: .init(
-            metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(10), maxIterations: 3)
+        configuration: peakMemoryRuns
     ) { benchmark in
         let race = replayRace()
         let replay = try RaceReplay(race: race)
@@ -39,8 +38,7 @@ func replayBenchmarks() {
     // tracks are generated one at a time in both, outside the measurement for the batch.
     Benchmark(
         "Report, batch, 1 000 participants × 3 600 fixes × 30 stops",
-        configuration: .init(
-            metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(10), maxIterations: 3)
+        configuration: peakMemoryRuns
     ) { benchmark in
         let race = replayRace()
         let replay = try RaceReplay(race: race)
@@ -60,8 +58,7 @@ func replayBenchmarks() {
     }
     Benchmark(
         "Report, track by track (StreamingSimulation), 1 000 participants × 3 600 fixes × 30 stops (tracks generated on the fly)",
-        configuration: .init(
-            metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(10), maxIterations: 3)
+        configuration: peakMemoryRuns
     ) { benchmark in
         let race = replayRace()
         let replay = try RaceReplay(race: race)
@@ -72,6 +69,10 @@ func replayBenchmarks() {
         blackHole(RaceReport(result, startEpoch: nil).splitsCSV)
     }
 }
+
+/// Wall clock and peak memory, three runs at most: for the workloads compared by memory.
+private let peakMemoryRuns = Benchmark.Configuration(
+    metrics: [.wallClock, .throughput, .peakMemoryResident], maxDuration: .seconds(10), maxIterations: 3)
 
 private let replayCentre = Coordinate(uncheckedLatitude: 47.37, longitude: 8.54)
 

@@ -80,17 +80,18 @@ public struct StreamingSimulation: Sendable {
     }
 
     /// The replay (no event log; its input holds the fixes only when the tracks are kept) and
-    /// the analyses, for participants
-    /// named `names`: one per track added, in order, then any without a track (did not start).
+    /// the analyses, for participants named `names`: one per track added, in order, then any
+    /// without a track (did not start).
     /// - Parameters:
     ///   - names: display names, by participant index.
-    ///   - participantIDs: the race participant of each name beyond the tracks (the tracks'
-    ///     own come from ``add(_:participantID:)``).
-    public func finish(names: [String], participantIDs extra: [String?] = []) -> Result {
-        precondition(names.count == trackCount + extra.count, "a name for every track and every extra participant")
-        let summary = replay.finish(names: names, participantIDs: participantIDs + extra)
-        let input = ReplayInput(
-            names: names, participantIDs: participantIDs + extra, positions: kept ?? PositionColumns())
+    ///   - untrackedIDs: the race participant of each name beyond the tracks (the tracks' own
+    ///     come from ``add(_:participantID:)``).
+    public func finish(names: [String], participantIDs untrackedIDs: [String?] = []) -> Result {
+        precondition(
+            names.count == trackCount + untrackedIDs.count, "a name for every track and every participant without one")
+        let ids = participantIDs + untrackedIDs
+        let summary = replay.finish(names: names, participantIDs: ids)
+        let input = ReplayInput(names: names, participantIDs: ids, positions: kept ?? PositionColumns())
         let result = ReplayResult(
             race: replay.replay.race, input: input, visits: summary.visits, events: [], screening: summary.screening,
             courses: summary.courses, fences: replay.replay.index.fences,

@@ -1,7 +1,7 @@
 import GeoCore
 
 /// Detects enter, exit, dwell and cross events of every participant at every fence over a
-/// batch of time-ordered fixes (DESIGN.md, "Events").
+/// batch of time-ordered fixes (docs/architecture.md, "Core semantics", Events).
 ///
 /// Rows are grouped by participant, each participant's rows kept in file order, and fed to a
 /// ``ParticipantEventTracker`` (which documents the state machine, the screening and the

@@ -3,7 +3,7 @@ import Geofencing
 import RaceModel
 
 /// A replay fed one fix at a time, keeping no fixes: memory grows with the participants, the
-/// fences they are inside and the visits found, not with the fixes (DESIGN.md, "Events").
+/// fences they are inside and the visits found, not with the fixes (docs/architecture.md, "Core semantics", Events).
 ///
 /// Feed each participant's fixes in their own time order (participants may interleave, as a
 /// time-merged stream does, or come one after another, as files read in turn do); then

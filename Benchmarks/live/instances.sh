@@ -79,7 +79,7 @@ ingest() {
 # prints the probe's JSON (per fix and viewer: the time from sending the fix to the event).
 latency() {
   python3 - "$latency_samples" "$viewers" "$probe" "${bases[@]}" <<'PY'
-import asyncio, datetime, json, subprocess, sys, time, urllib.parse, urllib.request
+import asyncio, datetime, json, sys, time, urllib.parse, urllib.request
 samples, viewer_count, probe, bases = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4:]
 def call(url, body, token=None, raw=None):
     data = raw if raw is not None else (b"" if body is None else json.dumps(body).encode())
@@ -143,25 +143,15 @@ async def main():
 
 # The compiled probe holds the viewers instead of this process's event loop.
 def main_probe():
-    ports = ",".join(str(urllib.parse.urlparse(b).port) for b in bases)
-    child = subprocess.Popen([probe, "127.0.0.1", ports, f"/races/{race}/events", token, str(viewer_count)],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    connected = int(child.stdout.readline().split()[1])
-    sent_at = []
-    for n in range(samples):
-        body = [{"time": t0 + 10 + n, "lat": 47.3778876, "lon": 8.5402755, "accuracy": 5}]
-        sent = time.monotonic()
-        sent_at.append((sent, call(f"{bases[0]}/races/{race}/fixes", body, joined["participantToken"])["sequence"]))
-        time.sleep(0.4)
-    child.stdin.close()
-    for line in child.stdout:
-        v, k, t = line.split()
-        arrivals[int(v)][int(k)] = float(t)
-    child.wait()
+    sys.dont_write_bytecode = True  # no __pycache__ in the repository
+    sys.path.insert(0, "Benchmarks/live")
+    from timed_fixes import first_arrival, timed_fixes
+    connected, sent_at, seen = timed_fixes(
+        probe, bases, race, token, joined["participantToken"], t0, viewer_count, samples)
     lat_same, lat_other = [], []
     for sent, sequence in sent_at:
         for v in range(viewer_count):
-            arrived = min((t for k, t in arrivals[v].items() if k >= sequence), default=None)
+            arrived = first_arrival(seen, v, sequence)
             if arrived is not None:
                 (lat_same if v % len(bases) == 0 else lat_other).append((arrived - sent) * 1000)
     return connected, lat_same, lat_other

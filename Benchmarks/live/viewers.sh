@@ -42,35 +42,21 @@ streamer=$!
 sleep "$warmup"
 
 python3 - "$base" "$race" "$token" "$work/sse-probe" "$viewers" "$samples" "$route/race.json" <<'PY'
-import datetime, json, subprocess, sys, time, urllib.request
-base, race, token, probe, viewers, samples, race_file = sys.argv[1:4] + [sys.argv[4], int(sys.argv[5]), int(sys.argv[6]), sys.argv[7]]
-def call(url, body, bearer=None):
-    r = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")
-    if bearer: r.add_header("Authorization", "Bearer " + bearer)
-    return json.load(urllib.request.urlopen(r))
+import datetime, json, sys, urllib.request
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
+sys.path.insert(0, "Benchmarks/live")
+from timed_fixes import call, first_arrival, timed_fixes
+base, race, token, probe, race_file = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[7]
+viewers, samples = int(sys.argv[5]), int(sys.argv[6])
 code = call(f"{base}/races/{race}/join-codes", {"maxUses": 1}, token)["code"]
 joined = call(base + "/join", {"code": code, "name": "probe"})
 start = json.load(open(race_file))["startTime"]
 t0 = datetime.datetime.fromisoformat(start.replace("Z", "+00:00")).timestamp()
-child = subprocess.Popen([probe, "127.0.0.1", base.rsplit(":", 1)[1], f"/races/{race}/events", token, str(viewers)],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-connected = int(child.stdout.readline().split()[1])
-sent_at = []
-for n in range(samples):
-    body = [{"time": t0 + 10 + n, "lat": 47.3778876, "lon": 8.5402755, "accuracy": 5}]
-    sent = time.monotonic()
-    sent_at.append((sent, call(f"{base}/races/{race}/fixes", body, joined["participantToken"])["sequence"]))
-    time.sleep(0.4)
-child.stdin.close()
-arrivals = [dict() for _ in range(viewers)]
-for line in child.stdout:
-    v, k, t = line.split()
-    arrivals[int(v)][int(k)] = float(t)
-child.wait()
+connected, sent_at, seen = timed_fixes(probe, [base], race, token, joined["participantToken"], t0, viewers, samples)
 latencies, missed = [], 0
 for sent, sequence in sent_at:
     for v in range(viewers):
-        arrived = min((t for k, t in arrivals[v].items() if k >= sequence), default=None)
+        arrived = first_arrival(seen, v, sequence)
         if arrived is None: missed += 1
         else: latencies.append((arrived - sent) * 1000)
 latencies.sort()

@@ -1,0 +1,48 @@
+"""Fix-to-viewer timing shared by the live benchmarks (instances.sh, viewers.sh).
+
+`timed_fixes` holds the viewers with Benchmarks/live/sse-probe.c, posts single fixes of one
+participant, and returns when each viewer first saw an event at or past each fix's sequence.
+"""
+import json
+import subprocess
+import time
+import urllib.parse
+import urllib.request
+
+
+def call(url, body, bearer=None):
+    """POSTs `body` as JSON (bearer token optional) and returns the decoded answer."""
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")
+    if bearer:
+        request.add_header("Authorization", "Bearer " + bearer)
+    return json.load(urllib.request.urlopen(request))
+
+
+def timed_fixes(probe, bases, race, token, participant_token, t0, viewers, samples):
+    """Viewer v watches bases[v % len(bases)]; fixes go to bases[0], 0.4 s apart.
+
+    Returns (viewers connected, [(sent, sequence)], arrivals) where arrivals[v][id] is the
+    monotonic time viewer v first saw event id (the probe and time.monotonic share the clock).
+    """
+    ports = ",".join(str(urllib.parse.urlparse(b).port) for b in bases)
+    child = subprocess.Popen([probe, "127.0.0.1", ports, f"/races/{race}/events", token, str(viewers)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    connected = int(child.stdout.readline().split()[1])
+    sent_at = []
+    for n in range(samples):
+        body = [{"time": t0 + 10 + n, "lat": 47.3778876, "lon": 8.5402755, "accuracy": 5}]
+        sent = time.monotonic()
+        sent_at.append((sent, call(f"{bases[0]}/races/{race}/fixes", body, participant_token)["sequence"]))
+        time.sleep(0.4)
+    child.stdin.close()
+    arrivals = [dict() for _ in range(viewers)]
+    for line in child.stdout:
+        v, k, t = line.split()
+        arrivals[int(v)][int(k)] = float(t)
+    child.wait()
+    return connected, sent_at, arrivals
+
+
+def first_arrival(arrivals, viewer, sequence):
+    """When `viewer` first saw an event at or past `sequence`, or None."""
+    return min((t for k, t in arrivals[viewer].items() if k >= sequence), default=None)

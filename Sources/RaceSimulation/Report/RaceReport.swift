@@ -60,8 +60,9 @@ public struct RaceReport: Sendable {
             startEpoch: startEpoch, game: game, warnings: warnings)
     }
 
-    /// The report of a simulation that kept no fixes: every format but the maps of ``html`` and
-    /// ``geoJSON``, which draw no tracks.
+    /// The report of a simulation made track by track: the same as the batch report in every
+    /// format, except that the maps of ``html`` and ``geoJSON`` draw tracks only when the
+    /// simulation kept them.
     /// - Parameters:
     ///   - streamed: the replay and the analyses made track by track.
     ///   - startEpoch: the race start as seconds since 1970, for absolute times.

@@ -31,7 +31,7 @@ source Benchmarks/live/start-server.sh
 
 build_probe "$work/sse-probe"
 "$racekit" synth "$route/race.json" --participants "$phones" -o "$work/tracks" --seed 1 >/dev/null 2>&1
-start_server --data-dir "$work/data" --log-level notice
+start_server --data-dir "$work/data" --log-level notice ${EVENT_SPACING:+--event-spacing "$EVENT_SPACING"}
 base="${bases[0]}" server="${servers[0]}"
 created="$(curl -sS --fail-with-body -X POST --data-binary @"$route/race.json" "$base/races")"
 race="$(json '["raceID"]' <<<"$created")"

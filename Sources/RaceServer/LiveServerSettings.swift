@@ -2,11 +2,12 @@
 public struct LiveServerSettings: Sendable {
     /// Seconds between SSE heartbeat comments (15 s by default, so proxies keep the stream open).
     public var heartbeatSeconds: Double = 15
-    /// The least time between two standings events of one race, in seconds: changes within it
-    /// fold into the next event (built from the latest log, so none is lost). Bounds the cost of
-    /// re-deriving a busy race's standings to a few times a second, however many fixes arrive.
-    /// The race hub applies it (``RaceHub/init(store:clock:standingsSpacing:)``).
-    public var minimumSecondsBetweenEvents: Double = 0.25
+    /// The least time between two leaderboard updates of one race, in seconds: changes within
+    /// it fold into the next update (built from the latest log, so none is lost). The race's
+    /// runner also waits at least twice as long as its last update took to build, which bounds
+    /// the cost of re-deriving a large race however short this is. The race hub applies it
+    /// (``RaceHub/init(store:clock:standingsSpacing:)``).
+    public var minimumSecondsBetweenEvents: Double = 0.02
     /// Seconds a connection may stay silent (no request, or a request whose next bytes do not
     /// come) before the server closes it; a response being written, such as an event stream,
     /// is not silence. Bounds the connections a client that stops mid-request can hold.

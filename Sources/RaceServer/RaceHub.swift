@@ -20,14 +20,14 @@ public actor RaceHub {
     private var loads: [String: Task<LiveRaceRunner?, any Error>] = [:]
     private var following: Task<Void, Never>?
 
-    /// The least time between two standings documents of a race sent to its viewers.
+    /// The least time between two leaderboard updates of a race sent to its viewers.
     public nonisolated let standingsSpacing: Duration
 
-    /// A hub over `store`, timed by `clock`; each race's viewers get at most one standings
-    /// document per `standingsSpacing` (``LiveServerSettings/minimumSecondsBetweenEvents``).
+    /// A hub over `store`, timed by `clock`; each race's viewers get at most one leaderboard
+    /// update per `standingsSpacing` (``LiveServerSettings/minimumSecondsBetweenEvents``).
     public init(
         store: any LiveStore, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
-        standingsSpacing: Duration = .milliseconds(250)
+        standingsSpacing: Duration = .milliseconds(20)
     ) {
         self.store = store
         self.standingsSpacing = standingsSpacing

@@ -7,8 +7,8 @@ import Testing
 
 @testable import RaceServer
 
-/// The SSE stream's timing, without HTTP: a heartbeat comment at the injected interval, and a
-/// new standings event (with the next log id) when the log grows.
+/// The SSE stream's timing, without HTTP: a heartbeat comment at the injected interval, the
+/// whole leaderboard first, and a changes event (with the next log id) when the log grows.
 @Suite struct EventStreamTests {
     struct Stop: Error {}
 
@@ -59,9 +59,9 @@ import Testing
             try await stream.run { bytes in
                 let text = String(buffer: bytes)
                 transcript.append(text)
-                // Stop once a heartbeat has come after the second standings event.
+                // Stop once a heartbeat has come after the second event.
                 let parts = transcript.all
-                if text.hasPrefix(": heartbeat"), parts.filter({ $0.contains("event: standings") }).count >= 2 {
+                if text.hasPrefix(": heartbeat"), parts.filter({ $0.hasPrefix("id: ") }).count >= 2 {
                     throw Stop()
                 }
             }
@@ -76,7 +76,10 @@ import Testing
         let parts = transcript.all
         #expect(parts.first == "retry: 1500\n\n")
         #expect(parts[1].hasPrefix("id: 1\nevent: standings\ndata: {"))
-        #expect(parts.contains { $0.hasPrefix("id: 2\nevent: standings\n") })
+        #expect(
+            parts.contains {
+                $0.hasPrefix("id: 2\nevent: changes\ndata: {\"raceID\":\"r\",\"sequence\":2,\"after\":1,")
+            })
         #expect(parts.contains(": heartbeat\n\n"))
         // The viewer left: its subscription is gone (bounded by the stream's end, not the server's).
         try await Task.sleep(for: .milliseconds(50))
@@ -107,8 +110,8 @@ import Testing
         try await store.close()
     }
 
-    /// A busy race's changes fold into at most one standings event per interval, and the last
-    /// change still reaches the viewer.
+    /// A busy race's changes fold into at most one event per interval, and the last change
+    /// still reaches the viewer.
     @Test(.timeLimit(.minutes(1))) func changesWithinTheIntervalFoldIntoOneEvent() async throws {
         let interval = 0.2
         let (store, runner) = try await Self.startedRace(joining: ["anna"], standingsSpacing: .seconds(interval))
@@ -125,15 +128,15 @@ import Testing
         }
         let elapsed = (ContinuousClock.now - began) / .seconds(1)
         #expect(transcript.all.contains { $0.hasPrefix("id: \(last)\n") }, "the last change never arrived")
-        let events = transcript.all.filter { $0.contains("event: standings") }.count - 1
+        let events = transcript.all.filter { $0.hasPrefix("id: ") }.count - 1
         #expect(events >= 1)
         #expect(Double(events) <= elapsed / interval + 2, "\(events) events in \(elapsed) s")
         task.cancel()
         try await store.close()
     }
 
-    /// Each document is built once and handed to every viewer: many viewers of a busy race all
-    /// end with the latest standings, and leave no subscription behind.
+    /// Each update is built once and handed to every viewer: many viewers of a busy race all
+    /// end with the latest leaderboard, and leave no subscription behind.
     @Test(.timeLimit(.minutes(1))) func everyViewerGetsTheLatestStandings() async throws {
         let (store, runner) = try await Self.startedRace(joining: ["anna"], standingsSpacing: .milliseconds(20))
         let transcripts = (0..<40).map { _ in Transcript() }

@@ -4,9 +4,9 @@ import Testing
 
 @testable import RaceServer
 
-/// A race's standings event is rendered once and shared by its viewers' streams; a new
+/// A race's leaderboard events are rendered once and shared by its viewers' streams; a new
 /// sequence, or another document at the same sequence (the race's file replaced before its
-/// start), renders it again.
+/// start), renders it again, and each kind of event and each race has its own.
 @Suite struct StandingsEventBytesTests {
     private func storage(_ bytes: ByteBuffer) -> UnsafeRawPointer? {
         bytes.withUnsafeReadableBytes { UnsafeRawPointer($0.baseAddress) }
@@ -16,7 +16,8 @@ import Testing
         let (store, runner) = try await EventStreamTests.startedRace(joining: ["anna"])
         let events = StandingsEventBytes()
         let first = await runner.standings()
-        let a = events.event(raceID: "r", first), b = events.event(raceID: "r", first)
+        let a = events.event(raceID: "r", .standings, sequence: first.sequence, text: first.text)
+        let b = events.event(raceID: "r", .standings, sequence: first.sequence, text: first.text)
         #expect(String(buffer: a) == "id: \(first.sequence)\nevent: standings\ndata: \(first.text)\n\n")
         #expect(storage(a) == storage(b))
 
@@ -24,17 +25,21 @@ import Testing
             participant: "anna", time: LiveServerFlowTests.start + 5, latitude: 47.3778876, longitude: 8.5402755)
         _ = try await runner.submit([.fix(fix)], recordedAt: 0)
         let second = await runner.standings()
-        let c = events.event(raceID: "r", second)
+        let c = events.event(raceID: "r", .standings, sequence: second.sequence, text: second.text)
         #expect(String(buffer: c).hasPrefix("id: \(second.sequence)\n"))
         #expect(storage(c) != storage(a))
 
-        // Another document at the same sequence is rendered anew; another race has its own.
-        var replaced = second
-        replaced.text = "{}"
+        // Another document at the same sequence is rendered anew; another race, or the other
+        // kind of event, has its own.
         #expect(
-            String(buffer: events.event(raceID: "r", replaced))
+            String(buffer: events.event(raceID: "r", .standings, sequence: second.sequence, text: "{}"))
                 == "id: \(second.sequence)\nevent: standings\ndata: {}\n\n")
-        #expect(String(buffer: events.event(raceID: "q", second)) == String(buffer: c))
+        #expect(
+            String(buffer: events.event(raceID: "q", .standings, sequence: second.sequence, text: second.text))
+                == String(buffer: c))
+        #expect(
+            String(buffer: events.event(raceID: "r", .changes, sequence: second.sequence, text: "{}"))
+                == "id: \(second.sequence)\nevent: changes\ndata: {}\n\n")
         try await store.close()
     }
 }

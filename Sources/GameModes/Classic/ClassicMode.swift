@@ -378,12 +378,28 @@ public struct ClassicMode: GameMode {
     }
 
     /// The best finisher, once no participant still running can beat their result time.
+    /// Runs after every input, so it reads the runners in place: nothing before the first
+    /// finish, and no copies after it.
     private func declareWinner(_ state: inout State, _ out: inout [Outcome]) {
-        guard state.winner == nil else { return }
-        let finished = state.runners.filter { status(state, $0) == .ok }
-        guard let best = finished.min(by: { (resultTime($0)!, $0.finishOrder!) < (resultTime($1)!, $1.finishOrder!) })
-        else { return }
-        let running = state.runners.contains { status(state, $0) == .active }
+        guard state.winner == nil, state.finishers > 0 else { return }
+        var bestIndex: Int?
+        var running = false
+        for r in state.runners.indices {
+            switch status(state, state.runners[r]) {
+            case .ok:
+                if let b = bestIndex,
+                    (resultTime(state.runners[b])!, state.runners[b].finishOrder!)
+                        <= (resultTime(state.runners[r])!, state.runners[r].finishOrder!)
+                {
+                    continue
+                }
+                bestIndex = r
+            case .active: running = true
+            default: break
+            }
+        }
+        guard let bestIndex else { return }
+        let best = state.runners[bestIndex]
         if !running || state.now >= resultTime(best)! {
             state.winner = best.id
             out.append(.win(best.id, time: max(state.now, best.finishTime!)))

@@ -41,6 +41,10 @@ struct ServeCommand: ParsableCommand {
         help: ArgumentHelp(
             "Seconds a connection may stay silent (no request, or a request that stops coming) before it is closed.",
             valueName: "seconds")) var idleTimeout: Double = LiveServerSettings().idleTimeoutSeconds
+    @Option(
+        help: ArgumentHelp(
+            "Least seconds between two leaderboard updates of a race to its viewers: lower is fresher, higher costs less under load.",
+            valueName: "seconds")) var eventSpacing: Double = LiveServerSettings().minimumSecondsBetweenEvents
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
@@ -55,6 +59,9 @@ struct ServeCommand: ParsableCommand {
         guard idleTimeout.isFinite, (0.1...86_400).contains(idleTimeout) else {
             throw ValidationError("--idle-timeout must be a number of seconds from 0.1 to 86400.")
         }
+        guard eventSpacing.isFinite, (0...60).contains(eventSpacing) else {
+            throw ValidationError("--event-spacing must be a number of seconds from 0 to 60.")
+        }
         if let database {
             do { _ = try PostgresURL(database) } catch { throw ValidationError("--database: \(error)") }
         }
@@ -68,6 +75,7 @@ struct ServeCommand: ParsableCommand {
         var settings = LiveServerSettings()
         settings.shutdownTimeoutSeconds = shutdownTimeout
         settings.idleTimeoutSeconds = idleTimeout
+        settings.minimumSecondsBetweenEvents = eventSpacing
         // ArgumentParser runs racekit synchronously; the server is async, so this thread waits.
         Task {
             do {

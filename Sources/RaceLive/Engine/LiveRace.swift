@@ -46,6 +46,9 @@ public struct LiveRace: Sendable {
         replayer = Result { () throws(ReplayError) in try RaceReplay(race: race) }
     }
 
+    /// `created`, `started` or `ended`, by the organiser's actions so far.
+    public var status: String { endedAt != nil ? "ended" : startedAt != nil ? "started" : "created" }
+
     /// The race clock's origin, seconds since 1970: the race file's `startTime`, else the
     /// organiser's start, else 2000-01-01 (as `racekit simulate` uses for a race without one).
     public var clockOrigin: Double {

@@ -23,11 +23,13 @@ public actor LiveRaceRunner {
     private var viewers: [UUID: Viewer] = [:]
     /// Whether a broadcast of new standings to the viewers is on its way (``broadcast()``).
     private var broadcastPending = false
-    /// The least time between two standings documents sent to viewers.
+    /// The least time between two leaderboard updates sent to viewers.
     public nonisolated let standingsSpacing: Duration
     private var standingsCache: Standings?
-    /// When the cached standings were built.
-    private var standingsBuiltAt: ContinuousClock.Instant?
+    /// The update last handed to viewers, whose leaderboard the next update's changes build on.
+    private var lastUpdate: (update: LeaderboardUpdate, board: LiveLeaderboard)?
+    /// When the last update was built, and how long building it took.
+    private var updateBuilt: (at: ContinuousClock.Instant, taking: Duration)?
     /// Appends that collided with another instance's and were numbered again: how contended
     /// the race's log is across instances.
     public private(set) var collisions = 0
@@ -60,11 +62,11 @@ public actor LiveRaceRunner {
     ///   - race: the race its file describes.
     ///   - store: where its log is read from and appended to.
     ///   - seed: the seed of the game mode's random choices.
-    ///   - standingsSpacing: the least time between two standings documents sent to viewers
+    ///   - standingsSpacing: the least time between two leaderboard updates sent to viewers
     ///     (``subscribe(deliver:finish:)``).
     public init(
         raceID: String, race: Race, store: any LiveStore, seed: UInt64 = 1,
-        standingsSpacing: Duration = .milliseconds(250)
+        standingsSpacing: Duration = .milliseconds(20)
     ) async throws {
         self.raceID = raceID
         self.store = store
@@ -282,10 +284,9 @@ public actor LiveRaceRunner {
     public func standings() -> Standings {
         let state = engine.refresh()
         if let cached = standingsCache, cached.sequence == state.sequence { return cached }
-        let status = engine.endedAt != nil ? "ended" : engine.startedAt != nil ? "started" : "created"
         var members = [
             JSONMember("raceID", .string(raceID)), JSONMember("sequence", .number(Double(state.sequence))),
-            JSONMember("status", .string(status)),
+            JSONMember("status", .string(engine.status)),
         ]
         if let problem = state.problem { members.append(JSONMember("problem", .string(problem))) }
         members.append(JSONMember("report", state.report(startEpoch: engine.clockOrigin)?.json ?? .null))
@@ -293,7 +294,6 @@ public actor LiveRaceRunner {
             sequence: state.sequence, ended: engine.endedAt != nil,
             text: JSONValue.object(members).serialized(pretty: false))
         standingsCache = standings
-        standingsBuiltAt = .now
         return standings
     }
 
@@ -312,26 +312,45 @@ public actor LiveRaceRunner {
         try await store.entries(raceID: raceID, after: sequence)
     }
 
-    /// A viewer of the race's standings: what to call with each new document, and when the
-    /// race ends its viewers.
+    /// What viewers get when the log grew: the leaderboard whole, and what changed since the
+    /// update before, rendered once for every viewer.
+    public struct LeaderboardUpdate: Hashable, Sendable {
+        /// The last log entry it includes.
+        public var sequence: Int64
+        /// Whether the race has ended (no later update will differ).
+        public var ended: Bool
+        /// ``LiveLeaderboard/snapshot(raceID:)``: for a viewer who has no leaderboard yet, or
+        /// missed an update.
+        public var snapshot: String
+        /// The sequence of the update before, which ``changes`` build on; `nil` for the first.
+        public var after: Int64?
+        /// ``LiveLeaderboard/changes(since:raceID:)`` from the update before.
+        public var changes: String?
+    }
+
+    /// A viewer of the race's leaderboard: what to call with each update, and when the race
+    /// ends its viewers.
     private struct Viewer {
-        let deliver: @Sendable (Standings) -> Void
+        let deliver: @Sendable (LeaderboardUpdate) -> Void
         let finish: @Sendable () -> Void
     }
 
-    /// Subscribes a viewer: from now on `deliver` gets each new standings document, and
-    /// `finish` is called when the race ends its viewers (``finishViewers()``). Documents are
-    /// built once for every viewer, at most one per ``standingsSpacing``: a busy race is
-    /// re-derived a few times a second, not once per fix, and the latest change still reaches
-    /// every viewer. Both closures are called on the runner: they must only hand over (yield to
-    /// a stream), never wait.
-    /// - Returns: the subscription, for ``unsubscribe(_:)``, and the standings as they stand.
+    /// Subscribes a viewer: from now on `deliver` gets each leaderboard update, and `finish` is
+    /// called when the race ends its viewers (``finishViewers()``). Updates are built once for
+    /// every viewer, at most one per ``standingsSpacing``: a busy race is re-derived some times
+    /// a second, not once per fix, and the latest change still reaches every viewer. Both
+    /// closures are called on the runner: they must only hand over (yield to a stream), never
+    /// wait.
+    /// - Returns: the subscription, for ``unsubscribe(_:)``, and the latest update: the one the
+    ///   other viewers have (a newer one is then on its way), or a new one when no one watched.
     public func subscribe(
-        deliver: @escaping @Sendable (Standings) -> Void, finish: @escaping @Sendable () -> Void
-    ) -> (id: UUID, current: Standings) {
+        deliver: @escaping @Sendable (LeaderboardUpdate) -> Void, finish: @escaping @Sendable () -> Void
+    ) -> (id: UUID, current: LeaderboardUpdate) {
+        let current = viewers.isEmpty ? nextUpdate() : lastUpdate?.update ?? nextUpdate()
         let id = UUID()
         viewers[id] = Viewer(deliver: deliver, finish: finish)
-        return (id, standings())
+        if current.sequence < engine.lastSequence { publish() }
+        return (id, current)
     }
 
     /// Ends a subscription (the viewer left).
@@ -346,23 +365,43 @@ public actor LiveRaceRunner {
         viewers = [:]
     }
 
-    /// The log changed: the viewers get new standings, once the spacing since the last
-    /// document allows.
+    /// The log changed: the viewers get an update, once the spacing since the last one allows.
     private func publish() {
         guard !viewers.isEmpty, !broadcastPending else { return }
         broadcastPending = true
         Task { await self.broadcast() }
     }
 
-    /// Waits out the rest of the spacing, then builds the standings of the log as it is by
-    /// then and hands them to every viewer.
+    /// Waits out the rest of the spacing, then builds the update of the log as it is by then
+    /// and hands it to every viewer. The spacing is at least twice the last build's time, so
+    /// that re-deriving a large race leaves the runner most of its time for storing fixes.
     private func broadcast() async {
-        if let built = standingsBuiltAt {
-            let due = built + standingsSpacing
+        if let built = updateBuilt {
+            let due = built.at + max(standingsSpacing, built.taking * 2)
             if due > .now { try? await Task.sleep(until: due) }
         }
         broadcastPending = false
-        let standings = standings()
-        for viewer in viewers.values { viewer.deliver(standings) }
+        let update = nextUpdate()
+        for viewer in viewers.values { viewer.deliver(update) }
+    }
+
+    /// The update of the log as it stands, its changes built on the last update's leaderboard;
+    /// the last update again when the log has not grown since.
+    private func nextUpdate() -> LeaderboardUpdate {
+        let began = ContinuousClock.now
+        let state = engine.refresh()
+        if let last = lastUpdate, last.update.sequence == state.sequence { return last.update }
+        let board = LiveLeaderboard(
+            state: state, status: engine.status,
+            displayNames: Dictionary(
+                engine.participants.map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a }))
+        let update = LeaderboardUpdate(
+            sequence: state.sequence, ended: engine.endedAt != nil, snapshot: board.snapshot(raceID: raceID),
+            after: lastUpdate?.update.sequence,
+            changes: lastUpdate.map { board.changes(since: $0.board, raceID: raceID) })
+        lastUpdate = (update, board)
+        let now = ContinuousClock.now
+        updateBuilt = (now, now - began)
+        return update
     }
 }

@@ -2,15 +2,17 @@ import Hummingbird
 import RaceLive
 import ServiceLifecycle
 
-/// One viewer's Server-Sent Events stream of a race: a `standings` event whenever the log
-/// grows (its `id:` is the log's sequence number, so `Last-Event-ID` resumes exactly), a
-/// heartbeat comment every ``heartbeatSeconds``, and `retry:` first.
+/// One viewer's Server-Sent Events stream of a race's leaderboard: `retry:` first, then the
+/// whole leaderboard (`event: standings`) and, whenever the log grows, what changed
+/// (`event: changes`); each event's `id:` is the log's sequence number, so `Last-Event-ID`
+/// resumes exactly. A heartbeat comment every ``heartbeatSeconds``.
 ///
-/// The race's runner builds each standings document once for all its viewers, at most one per
-/// its `standingsSpacing`, and hands it to each stream (`LiveRaceRunner.subscribe(deliver:finish:)`).
-/// A viewer never queues more than a few documents: a slow viewer skips to the newest instead of
-/// buffering them. The stream closes once the race has ended and the viewer has the final
-/// standings, when the race ends its viewers (`LiveRaceRunner.finishViewers()`), and on the
+/// The race's runner builds each update once for all its viewers, at most one per its
+/// `standingsSpacing`, and hands it to each stream (`LiveRaceRunner.subscribe(deliver:finish:)`).
+/// A viewer never queues more than a few updates: a slow viewer skips to the newest, and
+/// because changes only apply to the update before, a viewer that skipped one gets the whole
+/// leaderboard again. The stream closes once the race has ended and the viewer has the final
+/// leaderboard, when the race ends its viewers (`LiveRaceRunner.finishViewers()`), and on the
 /// server's graceful shutdown.
 struct StandingsEventStream: Sendable {
     let runner: LiveRaceRunner
@@ -18,11 +20,11 @@ struct StandingsEventStream: Sendable {
     let after: Int64
     let heartbeatSeconds: Double
     let retryMilliseconds: Int
-    /// The race's standings events, rendered once for all its viewers.
+    /// The race's leaderboard events, rendered once for all its viewers.
     var events = StandingsEventBytes()
 
     private enum Signal: Sendable {
-        case standings(LiveRaceRunner.Standings)
+        case update(LiveRaceRunner.LeaderboardUpdate)
         case heartbeat
     }
 
@@ -34,7 +36,7 @@ struct StandingsEventStream: Sendable {
         // The race ended its viewers (its file replaced, a share link revoked): the stream
         // closes too, so the viewer reconnects and is checked again.
         let (subscription, current) = await runner.subscribe(
-            deliver: { continuation.yield(.standings($0)) }, finish: { continuation.finish() })
+            deliver: { continuation.yield(.update($0)) }, finish: { continuation.finish() })
         let interval = heartbeatSeconds
         let ticker = Task {
             while !Task.isCancelled {
@@ -51,19 +53,29 @@ struct StandingsEventStream: Sendable {
             Task { await runner.unsubscribe(subscription) }
         }
         var sent = after
-        func send(_ standings: LiveRaceRunner.Standings) async throws -> Bool {
-            if standings.sequence > sent {
-                try await write(events.event(raceID: runner.raceID, standings))
-                sent = standings.sequence
+        /// The sequence of the leaderboard the viewer holds (none before the first event).
+        var holds: Int64?
+        func send(_ update: LiveRaceRunner.LeaderboardUpdate) async throws -> Bool {
+            if update.sequence > sent {
+                let event =
+                    if let changes = update.changes, let holds, update.after == holds {
+                        events.event(raceID: runner.raceID, .changes, sequence: update.sequence, text: changes)
+                    } else {
+                        events.event(
+                            raceID: runner.raceID, .standings, sequence: update.sequence, text: update.snapshot)
+                    }
+                try await write(event)
+                sent = update.sequence
+                holds = update.sequence
             }
-            return standings.ended
+            return update.ended
         }
         try await withGracefulShutdownHandler {
             if try await send(current) { return }
             for await signal in signals {
                 switch signal {
                 case .heartbeat: try await write(heartbeat)
-                case .standings(let standings): if try await send(standings) { return }
+                case .update(let update): if try await send(update) { return }
                 }
             }
         } onGracefulShutdown: {

@@ -1,6 +1,8 @@
-/// The live page's script: draws the stops once, then on every `standings` event of the race's
-/// stream redraws the standings and fetches the participants' positions. It reads the viewer's
-/// token from the page's own `?token=` and passes it on; it talks to nothing but this server.
+/// The live page's script: draws the stops once, keeps the leaderboard from the race's stream
+/// (the whole of it from a `standings` event, then each `changes` event applied), redraws at most
+/// once a frame, and fetches the participants' positions at most once a second. It reads the
+/// viewer's token from the page's own `?token=` and passes it on; it talks to nothing but this
+/// server.
 enum LivePageScript {
     static let text = #"""
         "use strict";
@@ -97,7 +99,10 @@ enum LivePageScript {
           resizing = setTimeout(() => { drawMap(); render(); }, 150);
         });
 
-        let standings = null, positions = [];
+        // The leaderboard as the stream last left it: rows by participant id, their order, the
+        // race's status ("" before the first event).
+        const board = { status: "", rows: new Map(), order: [] };
+        let positions = [];
         const colourOf = new Map();
         function colour(id) {
           if (!colourOf.has(id)) colourOf.set(id, colours[colourOf.size % colours.length]);
@@ -109,17 +114,9 @@ enum LivePageScript {
           return (h ? h + ":" + String(m).padStart(2, "0") : String(m)) + ":" + String(r).padStart(2, "0");
         }
         function rows() {
-          const report = standings && standings.report;
-          const list = [];
-          if (report && report.game && report.game.standings && report.game.standings.length) {
-            for (const r of report.game.standings) list.push({ rank: r.rank, id: r.competitor, name: r.name,
-              stops: r.stopsReached, time: r.finishTime, status: r.status, points: r.points });
-          } else if (report) {
-            for (const r of report.standings) list.push({ rank: r.rank, id: r.name, name: r.name,
-              stops: r.stopsReached, time: r.runningTime, status: r.status, points: r.points });
-          }
-          // The report ranks finishers only; while the race runs, the order is the ranking.
-          const running = standings && standings.status === "started";
+          const list = board.order.filter(id => board.rows.has(id)).map(id => Object.assign({}, board.rows.get(id)));
+          // The leaderboard ranks finishers only; while the race runs, the order is the ranking.
+          const running = board.status === "started";
           list.forEach((r, i) => {
             if ((r.rank === null || r.rank === undefined) && running) r.rank = i + 1;
             if (running && (r.time === null || r.time === undefined) && r.status === "DidNotFinish") r.status = "running";
@@ -172,7 +169,7 @@ enum LivePageScript {
             el("text", { class: "runner-label", x: x, y: y }, g).textContent = p.name.slice(0, 2);
             el("title", {}, g).textContent = p.name;
           }
-          const state = standings ? standings.status : "";
+          const state = board.status;
           statusLine.textContent = [state, positions.length + " joined",
             "updated " + new Date().toLocaleTimeString()].filter(Boolean).join(" · ");
         }
@@ -183,14 +180,43 @@ enum LivePageScript {
           } catch (e) { /* the stream's next event tries again */ }
           render();
         }
+        let frame = 0, positionsTimer = null, positionsDue = 0;
+        function scheduleRender() {
+          if (!frame) frame = requestAnimationFrame(() => { frame = 0; render(); });
+        }
+        function schedulePositions() {
+          if (positionsTimer) return;
+          positionsTimer = setTimeout(() => {
+            positionsTimer = null;
+            positionsDue = Date.now() + 1000;
+            refreshPositions();
+          }, Math.max(0, positionsDue - Date.now()));
+        }
+        function updated(data) {
+          board.status = data.status;
+          statusLine.className = "live";
+          if (board.status === "ended") stream.close();
+          scheduleRender();
+          schedulePositions();
+        }
         const stream = new EventSource(base + "/events" + query);
         stream.addEventListener("standings", event => {
-          standings = JSON.parse(event.data);
-          statusLine.className = "live";
-          if (standings.status === "ended") stream.close();
-          refreshPositions();
+          const data = JSON.parse(event.data);
+          board.rows = new Map(data.rows.map(r => [r.id, r]));
+          board.order = data.rows.map(r => r.id);
+          updated(data);
         });
-        stream.onerror = () => { if (!standings || standings.status !== "ended") statusLine.className = "offline"; };
+        stream.addEventListener("changes", event => {
+          const data = JSON.parse(event.data);
+          for (const r of data.rows) board.rows.set(r.id, r);
+          if (data.order) {
+            board.order = data.order;
+            const kept = new Set(data.order);
+            for (const id of board.rows.keys()) if (!kept.has(id)) board.rows.delete(id);
+          }
+          updated(data);
+        });
+        stream.onerror = () => { if (board.status !== "ended") statusLine.className = "offline"; };
         refreshPositions();
         """#
 }

@@ -88,6 +88,13 @@ public struct RaceReport: Sendable {
         self.legs = legs
         leader = LeaderTimeline(replay)
         self.flags = flags
+        standings = Self.standings(of: replay)
+    }
+
+    /// The standings of `replay`, best first: OK results by running time, then everyone else
+    /// by status, stops reached and time; equal results share a rank. Cheap beside the rest of
+    /// the report (no track is walked), so a live server ranks with it alone.
+    public static func standings(of replay: ReplayResult) -> [Standing] {
         var rows = replay.courses.enumerated().map { p, check -> Standing in
             let points = check.punches.compactMap { $0.time == nil ? nil : replay.race.stops[$0.stop].points }.reduce(
                 0, +)
@@ -114,7 +121,7 @@ public struct RaceReport: Sendable {
             rank = same ? rank : i + 1
             rows[i].rank = rank
         }
-        standings = rows
+        return rows
     }
 
     /// The game's standings row that scores participant `p` (its own row, or its team's), when a

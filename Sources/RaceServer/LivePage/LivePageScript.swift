@@ -102,7 +102,8 @@ enum LivePageScript {
         // The leaderboard as the stream last left it: rows by participant id, their order, the
         // race's status ("" before the first event).
         const board = { status: "", rows: new Map(), order: [] };
-        let positions = [];
+        // Rows are drawn once the positions are in: colours follow the joining order they give.
+        let positions = [], positionsLoaded = false;
         const colourOf = new Map();
         function colour(id) {
           if (!colourOf.has(id)) colourOf.set(id, colours[colourOf.size % colours.length]);
@@ -176,7 +177,7 @@ enum LivePageScript {
         async function refreshPositions() {
           try {
             const response = await fetch(base + "/positions" + query, { cache: "no-store" });
-            if (response.ok) positions = (await response.json()).participants;
+            if (response.ok) { positions = (await response.json()).participants; positionsLoaded = true; }
           } catch (e) { /* the stream's next event tries again */ }
           render();
         }
@@ -196,7 +197,7 @@ enum LivePageScript {
           board.status = data.status;
           statusLine.className = "live";
           if (board.status === "ended") stream.close();
-          scheduleRender();
+          if (positionsLoaded) scheduleRender();
           schedulePositions();
         }
         const stream = new EventSource(base + "/events" + query);

@@ -149,7 +149,7 @@ def main_probe():
     connected, sent_at, seen = timed_fixes(
         probe, bases, race, token, joined["participantToken"], t0, viewer_count, samples)
     lat_same, lat_other = [], []
-    for sent, sequence in sent_at:
+    for sent, sequence, _ in sent_at:
         for v in range(viewer_count):
             arrived = first_arrival(seen, v, sequence)
             if arrived is not None:

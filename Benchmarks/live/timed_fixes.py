@@ -21,8 +21,9 @@ def call(url, body, bearer=None):
 def timed_fixes(probe, bases, race, token, participant_token, t0, viewers, samples):
     """Viewer v watches bases[v % len(bases)]; fixes go to bases[0], 0.4 s apart.
 
-    Returns (viewers connected, [(sent, sequence)], arrivals) where arrivals[v][id] is the
-    monotonic time viewer v first saw event id (the probe and time.monotonic share the clock).
+    Returns (viewers connected, [(sent, sequence, acknowledged)], arrivals) where arrivals[v][id]
+    is the monotonic time viewer v first saw event id (the probe and time.monotonic share the
+    clock), and acknowledged when the fix's answer came back.
     """
     ports = ",".join(str(urllib.parse.urlparse(b).port) for b in bases)
     child = subprocess.Popen([probe, "127.0.0.1", ports, f"/races/{race}/events", token, str(viewers)],
@@ -32,7 +33,8 @@ def timed_fixes(probe, bases, race, token, participant_token, t0, viewers, sampl
     for n in range(samples):
         body = [{"time": t0 + 10 + n, "lat": 47.3778876, "lon": 8.5402755, "accuracy": 5}]
         sent = time.monotonic()
-        sent_at.append((sent, call(f"{bases[0]}/races/{race}/fixes", body, participant_token)["sequence"]))
+        sequence = call(f"{bases[0]}/races/{race}/fixes", body, participant_token)["sequence"]
+        sent_at.append((sent, sequence, time.monotonic()))
         time.sleep(0.4)
     child.stdin.close()
     arrivals = [dict() for _ in range(viewers)]

@@ -3,9 +3,11 @@
 # fix a second (`racekit stream --protocol osmand --speed 1` of synthesized tracks) while VIEWERS
 # Server-Sent Events viewers watch the same race (Benchmarks/live/sse-probe.c, one epoll loop);
 # after WARMUP seconds, SAMPLES fixes of one more participant, 0.4 s apart, are each timed from
-# sending to the standings event carrying its sequence number reaching each viewer.
-# Prints the latencies, the size of one standings event and the server's resident memory.
+# sending to the first leaderboard event at or past its sequence number reaching each viewer.
+# Prints the latencies (and, apart, the time to the fix's acknowledgement), the size of the
+# whole report (which events no longer carry) and the server's resident memory.
 #   RACEKIT=.build/release/racekit  PHONES=1000  VIEWERS=1000  SAMPLES=20  WARMUP=20
+#   EVENT_SPACING=seconds (racekit serve --event-spacing; its default otherwise)
 # Needs curl, python3 and a C compiler (cc, or the clang of Swift's toolchain).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -54,7 +56,8 @@ start = json.load(open(race_file))["startTime"]
 t0 = datetime.datetime.fromisoformat(start.replace("Z", "+00:00")).timestamp()
 connected, sent_at, seen = timed_fixes(probe, [base], race, token, joined["participantToken"], t0, viewers, samples)
 latencies, missed = [], 0
-for sent, sequence in sent_at:
+acks = sorted((acked - sent) * 1000 for sent, _, acked in sent_at)
+for sent, sequence, _ in sent_at:
     for v in range(viewers):
         arrived = first_arrival(seen, v, sequence)
         if arrived is None: missed += 1
@@ -64,8 +67,9 @@ pct = lambda p: latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))
 request = urllib.request.Request(f"{base}/races/{race}/standings", headers={"Authorization": "Bearer " + token})
 size = len(urllib.request.urlopen(request).read())
 print(f"viewers connected: {connected}; events timed: {len(latencies)}, never seen: {missed}")
+print(f"fix -> acknowledged: p50 {acks[len(acks) // 2]:.1f} ms, max {acks[-1]:.1f} ms")
 print(f"fix -> viewer: p50 {pct(50):.1f} ms, p99 {pct(99):.1f} ms, max {latencies[-1] if latencies else float('nan'):.1f} ms")
-print(f"one standings document: {size:,} bytes")
+print(f"the whole report (GET /races/ID/standings): {size:,} bytes")
 PY
 echo "server resident memory: $(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status") KiB"
 echo "phones: $(tail -c 300 "$work/stream.log" | tr '\r' '\n' | grep acknowledged | tail -1)"

@@ -8,6 +8,8 @@
 # whole report (which events no longer carry) and the server's resident memory.
 #   RACEKIT=.build/release/racekit  PHONES=1000  VIEWERS=1000  SAMPLES=20  WARMUP=20
 #   EVENT_SPACING=seconds (racekit serve --event-spacing; its default otherwise)
+#   SPREAD=1 (racekit stream --spread: phones up to 1 s out of step, as real phones are;
+#   0 sends all 1 000 fixes of a second at once, the worst case)
 # Needs curl, python3 and a C compiler (cc, or the clang of Swift's toolchain).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,6 +18,7 @@ phones="${PHONES:-1000}"
 viewers="${VIEWERS:-1000}"
 samples="${SAMPLES:-20}"
 warmup="${WARMUP:-20}"
+spread="${SPREAD:-1}"
 route=Routes/zurich-old-town
 [[ -x "$racekit" ]] || swift build -c release --product racekit
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
@@ -39,7 +42,7 @@ created="$(curl -sS --fail-with-body -X POST --data-binary @"$route/race.json" "
 race="$(json '["raceID"]' <<<"$created")"
 token="$(json '["organiserToken"]' <<<"$created")"
 "$racekit" stream "$base" "$race" "$work/tracks" --organiser-token "$token" --start --protocol osmand \
-  --speed 1 >/dev/null 2>"$work/stream.log" &
+  --speed 1 --spread "$spread" >/dev/null 2>"$work/stream.log" &
 streamer=$!
 sleep "$warmup"
 

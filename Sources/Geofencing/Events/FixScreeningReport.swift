@@ -33,6 +33,21 @@ public struct FixScreeningReport: Hashable, Sendable, Codable {
 
     mutating func recordAccepted() { acceptedCount += 1 }
 
+    /// Adds the report of one participant's fixes screened on their own (as participant 0,
+    /// rows from 0), as participant `participant` whose rows start at `rowOffset`.
+    public mutating func add(_ other: FixScreeningReport, asParticipant participant: Int32, rowOffset: Int) {
+        acceptedCount += other.acceptedCount
+        for (reason, count) in other.rejectedCounts { rejectedCounts[reason, default: 0] += count }
+        for counts in other.rejectedCountsByParticipant.values {
+            for (reason, count) in counts {
+                rejectedCountsByParticipant[participant, default: [:]][reason, default: 0] += count
+            }
+        }
+        for (reason, rows) in other.samples {
+            for row in rows { Self.keepSmallest(row + rowOffset, in: &samples[reason, default: []]) }
+        }
+    }
+
     /// Counts a rejected fix and keeps its row if it is among the smallest ``sampleLimit``.
     /// - Complexity: O(1) amortised when rows come in increasing order, O(``sampleLimit``) otherwise.
     mutating func recordRejected(_ reason: FixRejection, participant: Int32, row: Int) {

@@ -50,6 +50,10 @@ struct StreamCommand: ParsableCommand {
     @Option(help: "Chance a request is sent twice (0…1).") var duplicate = 0.0
     @Option(help: "Chance a request's first attempt is lost and retried (0…1).") var drop = 0.0
     @Option(help: "Attempts per request before giving up (1…1000).") var maxAttempts = 60
+    @Option(
+        help: ArgumentHelp(
+            "Each phone sends up to this many seconds late, drawn from --seed: real phones are not in step, as tracks synthesized together are (0: all in step).",
+            valueName: "seconds")) var spread = 0.0
     @OptionGroup var seed: SeedOption
     @OptionGroup var json: JSONOption
 
@@ -74,6 +78,9 @@ struct StreamCommand: ParsableCommand {
             guard (0...1).contains(value) else { throw ValidationError("--\(name) must be from 0 to 1.") }
         }
         guard (1...1000).contains(maxAttempts) else { throw ValidationError("--max-attempts must be from 1 to 1000.") }
+        guard spread.isFinite, (0...3_600).contains(spread) else {
+            throw ValidationError("--spread must be a number of seconds from 0 to 3600.")
+        }
     }
 
     func run() throws {
@@ -87,7 +94,7 @@ struct StreamCommand: ParsableCommand {
         let session = StreamSession(
             bases: [url] + otherInstances, raceID: raceID, tracks: loaded, kind: `protocol`.kind, speed: speed,
             batchSize: `protocol`.kind.batches ? batchSize : 1, accuracy: accuracy, faults: faults,
-            retry: StreamRetry(maximumAttempts: maxAttempts), seed: seed.value,
+            retry: StreamRetry(maximumAttempts: maxAttempts), spreadSeconds: spread, seed: seed.value,
             credentials: organiserToken.map { .organiser(token: $0, start: start) } ?? .joinCode(joinCode ?? ""))
         let outcome = StreamOutcome()
         // ArgumentParser runs racekit synchronously; the stream is async, so this thread waits.

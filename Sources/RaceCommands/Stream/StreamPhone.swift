@@ -17,6 +17,8 @@ struct StreamPhone: Sendable {
     let tally: StreamTally
     /// Seeds the backoff jitter (the plan's faults have their own generator).
     let jitterSeed: UInt64
+    /// Wall seconds each send goes after its due time (`--spread`); not at `--speed max`.
+    let lagSeconds: Double
     /// The instance (index into the transport's bases) the phone starts with.
     let firstInstance: Int
 
@@ -25,7 +27,9 @@ struct StreamPhone: Sendable {
         var random = SplitMix64(seed: jitterSeed)
         var instance = firstInstance
         for send in sends {
-            if let deadline = clock(send.due), deadline > .now { try? await Task.sleep(until: deadline) }
+            if let due = clock(send.due), case let deadline = due + .seconds(lagSeconds), deadline > .now {
+                try? await Task.sleep(until: deadline)
+            }
             if send.holdSeconds > 0 { try? await Task.sleep(for: .seconds(send.holdSeconds)) }
             let request = TrackerRequest.make(send.fixes, protocol: kind, raceID: raceID, device: device)
             await deliver(

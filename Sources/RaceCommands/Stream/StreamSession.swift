@@ -23,6 +23,8 @@ struct StreamSession: Sendable {
     let accuracy: Double
     let faults: StreamFaults
     let retry: StreamRetry
+    /// Each phone sends up to this many wall seconds late (`--spread`), so phones are out of step.
+    let spreadSeconds: Double
     let seed: UInt64
     let credentials: Credentials
 
@@ -65,10 +67,14 @@ struct StreamSession: Sendable {
                 $0.participants += 1
                 $0.fixes += fixes.count
             }
+            let jitterSeed = random.next()
+            // Drawn last, and only when asked for: the same seed plans the same faults with or without it.
+            let lag = spreadSeconds > 0 ? random.nextUnit() * spreadSeconds : 0
             phones.append(
                 StreamPhone(
                     device: devices[index], sends: sends, kind: kind, raceID: raceID, transport: transport,
-                    retry: retry, tally: tally, jitterSeed: random.next(), firstInstance: index % bases.count))
+                    retry: retry, tally: tally, jitterSeed: jitterSeed, lagSeconds: lag,
+                    firstInstance: index % bases.count))
         }
 
         let startInstant = ContinuousClock.now

@@ -12,7 +12,9 @@ import RaceSimulation
 /// (`TrackFiles.replayInput`, `RaceReplay`, `GamePlay`),
 /// and only when something changed: a late fix costs one re-derivation, however many arrive
 /// before the next refresh. So the live result equals the offline replay of the exported log
-/// (``LogExport``), which the tests check on every sample route.
+/// (``LogExport``), which the tests check on every sample route. The leaderboard, derived many
+/// times a second while a race runs, comes from ``leaderboardState()`` instead, which takes in
+/// only the fixes added since its last call.
 public struct LiveRace: Sendable {
     /// The race's id on the server.
     public let raceID: String
@@ -37,6 +39,13 @@ public struct LiveRace: Sendable {
     private var gameInputs: Set<LiveGameInput> = []
     private var derived: LiveRaceState?
     private let replayer: Result<RaceReplay, ReplayError>
+    /// The replay the leaderboard is derived from, fed fix by fix (``leaderboardState()``),
+    /// and the clock origin its times are on.
+    private var incremental: (replay: IncrementalReplay, origin: Double)?
+    /// Per participant, the first position in their track that changed since the incremental
+    /// replay last took it in.
+    private var changedFrom: [String: Int] = [:]
+    private var leaderboardDerived: LiveRaceState?
 
     /// A race nobody has joined yet.
     public init(raceID: String, race: Race, seed: UInt64 = 1) {
@@ -61,6 +70,7 @@ public struct LiveRace: Sendable {
         guard participantIDs.insert(participant.id).inserted else { return }
         participants.append(participant)
         derived = nil
+        leaderboardDerived = nil
     }
 
     /// Takes the store's list of participants as the joining order (another instance's joins
@@ -71,6 +81,7 @@ public struct LiveRace: Sendable {
         participants = stored + participants.filter { !known.contains($0.id) }
         participantIDs = Set(participants.map(\.id))
         derived = nil
+        leaderboardDerived = nil
     }
 
     /// Whether `participant` has joined.
@@ -105,7 +116,8 @@ public struct LiveRace: Sendable {
             fixCount += 1
             // Changed in place through the dictionary: a copy taken out and stored back would
             // copy the whole track on every fix.
-            Self.insert(fix, into: &fixes[fix.participant, default: []])
+            let position = Self.insert(fix, into: &fixes[fix.participant, default: []])
+            changedFrom[fix.participant] = min(changedFrom[fix.participant] ?? position, position)
         case .game(let input):
             gameInputs.insert(input)
         case .organiser(.start(let time)):
@@ -114,6 +126,7 @@ public struct LiveRace: Sendable {
             endedAt = time
         }
         derived = nil
+        leaderboardDerived = nil
         return true
     }
 
@@ -127,12 +140,15 @@ public struct LiveRace: Sendable {
 
     /// Puts a fix in its place in a track ordered by time: at the end when in order, else after
     /// every earlier fix.
-    private static func insert(_ fix: LiveFix, into track: inout [LiveFix]) {
+    /// - Returns: the fix's position in the track.
+    private static func insert(_ fix: LiveFix, into track: inout [LiveFix]) -> Int {
         guard let last = track.last, last.time > fix.time else {
             track.append(fix)
-            return
+            return track.count - 1
         }
-        track.insert(fix, at: firstIndex(notEarlierThan: fix.time, in: track))
+        let position = firstIndex(notEarlierThan: fix.time, in: track)
+        track.insert(fix, at: position)
+        return position
     }
 
     /// The position of the first fix at or after `time` in a track ordered by time (binary search).
@@ -169,6 +185,54 @@ public struct LiveRace: Sendable {
         return state
     }
 
+    /// The state the leaderboard needs, as ``refresh()`` would give it but without the fixes
+    /// and the event log in its replay: visits, course checks and the game. Derived from a
+    /// replay that takes in only the fixes added since the last call, so a busy race costs
+    /// time in the fixes that arrived, not in the fixes it holds; a late fix replays its
+    /// participant's track again, nobody else's. The tests hold its leaderboard to the one of
+    /// ``refresh()`` after every entry of seeded random logs.
+    public mutating func leaderboardState() -> LiveRaceState {
+        if let leaderboardDerived, leaderboardDerived.sequence == lastSequence { return leaderboardDerived }
+        let state = deriveIncrementally()
+        leaderboardDerived = state
+        return state
+    }
+
+    private mutating func deriveIncrementally() -> LiveRaceState {
+        let replayer: RaceReplay
+        switch self.replayer {
+        case .success(let r): replayer = r
+        case .failure(let error):
+            return LiveRaceState(sequence: lastSequence, replay: nil, game: nil, problem: error.description)
+        }
+        let origin = clockOrigin
+        // Times are on the race clock: when its origin moves (the organiser's start), every
+        // track is replayed again.
+        if incremental?.origin != origin {
+            incremental = (IncrementalReplay(replay: replayer), origin)
+            changedFrom = fixes.mapValues { _ in 0 }
+        }
+        guard var replay = incremental?.replay else { preconditionFailure("set above") }
+        incremental = nil  // updated in place below, not through a copy that shares its storage
+        var order: [(key: String, name: String, participantID: String?)] = []
+        for p in participants {
+            guard let track = fixes[p.id], !track.isEmpty else { continue }
+            if let from = changedFrom[p.id] {
+                replay.update(p.id, count: track.count, unchanged: from) { i in
+                    (track[i].time - origin, track[i].latitude, track[i].longitude, nil)
+                }
+                changedFrom[p.id] = nil
+            }
+            let name = trackName(of: p)
+            let matched = TrackFiles.participant(named: name, in: race)
+            order.append((p.id, matched?.name ?? name, matched?.id))
+        }
+        let untracked = TrackFiles.participantsWithoutTrack(race, tracked: order.map(\.participantID))
+        let result = replay.result(tracks: order, untracked: untracked.map { ($0.name, $0.id) })
+        incremental = (replay, origin)
+        return play(result)
+    }
+
     /// The state, derived from scratch.
     private func derive() -> LiveRaceState {
         let replayer: RaceReplay
@@ -184,7 +248,11 @@ public struct LiveRace: Sendable {
                 points: fixes.map { (time: $0.time, latitude: $0.latitude, longitude: $0.longitude) })
         }
         let input = TrackFiles.replayInput(tracks, race: race, alignment: .clock, raceStart: clockOrigin)
-        let replay = replayer.run(input)
+        return play(replayer.run(input))
+    }
+
+    /// The state of `replay` with the race's game played on it.
+    private func play(_ replay: ReplayResult) -> LiveRaceState {
         guard race.mode.name != "none", let mode = GameModeRegistry.standard.mode(named: race.mode.name) else {
             return LiveRaceState(sequence: lastSequence, replay: replay, game: nil, problem: nil)
         }

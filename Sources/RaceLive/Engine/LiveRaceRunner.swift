@@ -389,7 +389,7 @@ public actor LiveRaceRunner {
     /// the last update again when the log has not grown since.
     private func nextUpdate() -> LeaderboardUpdate {
         let began = ContinuousClock.now
-        let state = engine.refresh()
+        let state = engine.leaderboardState()
         if let last = lastUpdate, last.update.sequence == state.sequence { return last.update }
         let board = LiveLeaderboard(
             state: state, status: engine.status,

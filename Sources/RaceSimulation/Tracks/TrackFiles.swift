@@ -160,7 +160,13 @@ public enum TrackFiles {
     /// The race participant a track belongs to: the first whose id or name equals the track's
     /// name, ignoring case.
     public static func participant(of track: LoadedTrack, in race: Race) -> Participant? {
-        let name = track.name.lowercased()
+        participant(named: track.name, in: race)
+    }
+
+    /// The race participant a track named `name` belongs to: the first whose id or name equals
+    /// it, ignoring case.
+    public static func participant(named name: String, in race: Race) -> Participant? {
+        let name = name.lowercased()
         return race.participants.first { $0.id.lowercased() == name || $0.name.lowercased() == name }
     }
 }

@@ -1,0 +1,109 @@
+import Foundation
+import GameModes
+import GeoCore
+import RaceKitCore
+import RaceLive
+import RaceModel
+import RaceSimulation
+import Testing
+
+/// The leaderboard viewers follow is derived by a replay that takes in only the fixes added
+/// since the last time (`LiveRace.leaderboardState()`); the slow, obvious reference derives the
+/// whole log from scratch (`LiveRace.refresh()`). On every sample race (every game mode), fed in
+/// a shuffled order with late fixes, duplicates, game inputs and a participant of no listed
+/// name, the two agree at seeded random points of the log and at its end: the same visits,
+/// course checks, game standings and outcomes, and the same leaderboard.
+@Suite struct IncrementalLeaderboardTests {
+    @Test(arguments: LogPrincipleTests.samples) func incrementalEqualsFromScratch(sample name: String) throws {
+        let sample = try LogPrincipleTests.Sample(name)
+        try check(sample, race: sample.race, startAfter: 0)
+    }
+
+    /// Without a start time in the race file, the race clock starts at the organiser's start:
+    /// every time the incremental replay took in before it moves, and must be taken in again.
+    @Test func theRaceClockMovingAtTheStartReplaysEveryTrack() throws {
+        let sample = try LogPrincipleTests.Sample("zurich-old-town")
+        var race = sample.race
+        race.startTime = nil
+        try check(sample, race: race, startAfter: 30)
+    }
+
+    /// Feeds `sample`'s deliveries to an engine of `race`, the organiser's start after
+    /// `startAfter` batches, comparing the two derivations along the way.
+    private func check(_ sample: LogPrincipleTests.Sample, race: Race, startAfter: Int) throws {
+        var engine = LiveRace(raceID: "r", race: race)
+        for track in sample.tracks {
+            let id = TrackFiles.participant(of: track, in: race)?.id ?? track.name
+            engine.join(StoredParticipant(raceID: "r", id: id, displayName: track.name, joinedAt: 0))
+        }
+        var sequence: Int64 = 0
+        func apply(_ payload: LogPayload) {
+            sequence += 1
+            engine.apply(LogEntry(raceID: "r", sequence: sequence, recordedAt: 0, payload: payload))
+        }
+        // Someone the race does not list, on a copy of the first track a minute behind.
+        let guest = "guest-runner"
+        engine.join(StoredParticipant(raceID: "r", id: guest, displayName: "Guest", joinedAt: 0))
+        let batches = LogPrincipleTests.deliveries(
+            race: race, tracks: sample.tracks, responses: try ResponseFile.parse(sample.responsesText, file: "r.jsonl"),
+            start: sample.start)
+        let guestFixes = (sample.tracks.first?.points ?? []).map { point in
+            LogPayload.fix(
+                LiveFix(participant: guest, time: point.time + 60, latitude: point.latitude, longitude: point.longitude)
+            )
+        }
+
+        var random = SplitMix64(seed: UInt64(sample.tracks.count) &* 7 &+ UInt64(startAfter))
+        var comparisons = 0
+        var nextComparison = 1
+        for (n, batch) in batches.enumerated() {
+            if n == startAfter { apply(.organiser(.start(time: sample.start))) }
+            for payload in batch { apply(payload) }
+            if n < guestFixes.count / 8 {
+                for payload in guestFixes[(n * 8)..<min(n * 8 + 8, guestFixes.count)] { apply(payload) }
+            }
+            if n == nextComparison || n == startAfter - 1 {
+                try compare(&engine, at: "batch \(n)")
+                comparisons += 1
+                nextComparison = n + 1 + Int(random.next() % UInt64(max(1, batches.count / 25)))
+            }
+        }
+        try compare(&engine, at: "the end")
+        #expect(comparisons > 10, "only \(comparisons) comparisons")
+        #expect(!(engine.refresh().replay?.visits.isEmpty ?? true), "a race without visits proves little")
+    }
+
+    private func compare(_ engine: inout LiveRace, at point: String) throws {
+        let fast = engine.leaderboardState()
+        let slow = engine.refresh()
+        #expect(fast.sequence == slow.sequence)
+        #expect(fast.problem == slow.problem, "\(point)")
+        let fastReplay = try #require(fast.replay), slowReplay = try #require(slow.replay)
+        // Rows count differently (tracks one after another, not time-merged): compare the rest.
+        func visitsWithoutRows(_ replay: ReplayResult) -> [StopVisit] {
+            replay.visits.map { visit in
+                var visit = visit
+                visit.fixRow = 0
+                return visit
+            }
+        }
+        #expect(visitsWithoutRows(fastReplay) == visitsWithoutRows(slowReplay), "\(point)")
+        #expect(fastReplay.courses.map(\.status) == slowReplay.courses.map(\.status), "\(point)")
+        #expect(fastReplay.courses.map(\.punches) == slowReplay.courses.map(\.punches), "\(point)")
+        #expect(fastReplay.input.names == slowReplay.input.names, "\(point)")
+        #expect(fastReplay.input.participantIDs == slowReplay.input.participantIDs, "\(point)")
+        #expect(fastReplay.lastFixTime == slowReplay.lastFixTime, "\(point)")
+        #expect(fastReplay.screening.acceptedCount == slowReplay.screening.acceptedCount, "\(point)")
+        #expect(fastReplay.screening.rejectedCounts == slowReplay.screening.rejectedCounts, "\(point)")
+        #expect(
+            fastReplay.screening.rejectedCountsByParticipant == slowReplay.screening.rejectedCountsByParticipant,
+            "\(point)")
+        #expect(fast.game?.standings == slow.game?.standings, "\(point)")
+        #expect(fast.game?.outcomes == slow.game?.outcomes, "\(point)")
+        let names = Dictionary(uniqueKeysWithValues: engine.participants.map { ($0.id, $0.displayName) })
+        #expect(
+            LiveLeaderboard(state: fast, status: engine.status, displayNames: names).snapshot(raceID: "r")
+                == LiveLeaderboard(state: slow, status: engine.status, displayNames: names).snapshot(raceID: "r"),
+            "\(point)")
+    }
+}

@@ -80,16 +80,21 @@ import Testing
         #expect(fast.problem == slow.problem, "\(point)")
         let fastReplay = try #require(fast.replay), slowReplay = try #require(slow.replay)
         // Rows count differently (tracks one after another, not time-merged): compare the rest.
-        func visitsWithoutRows(_ replay: ReplayResult) -> [StopVisit] {
-            replay.visits.map { visit in
+        func withoutRows(_ visits: [StopVisit]) -> [StopVisit] {
+            visits.map { visit in
                 var visit = visit
                 visit.fixRow = 0
                 return visit
             }
         }
-        #expect(visitsWithoutRows(fastReplay) == visitsWithoutRows(slowReplay), "\(point)")
+        #expect(withoutRows(fastReplay.visits) == withoutRows(slowReplay.visits), "\(point)")
         #expect(fastReplay.courses.map(\.status) == slowReplay.courses.map(\.status), "\(point)")
         #expect(fastReplay.courses.map(\.punches) == slowReplay.courses.map(\.punches), "\(point)")
+        #expect(
+            fastReplay.courses.map { withoutRows($0.additional) }
+                == slowReplay.courses.map { withoutRows($0.additional) },
+            "\(point)")
+        #expect(fastReplay.courses.map(\.runningTime) == slowReplay.courses.map(\.runningTime), "\(point)")
         #expect(fastReplay.input.names == slowReplay.input.names, "\(point)")
         #expect(fastReplay.input.participantIDs == slowReplay.input.participantIDs, "\(point)")
         #expect(fastReplay.lastFixTime == slowReplay.lastFixTime, "\(point)")

@@ -22,6 +22,18 @@ public struct LiveLeaderboard: Sendable {
     public let rows: [String]
     /// Where each id's row is in ``rows``.
     private let position: [String: Int]
+    /// What each row says, parallel to ``rows``: a row that says the same as in the leaderboard
+    /// before keeps its text instead of being written again.
+    private let fields: [Fields]
+
+    private struct Fields: Hashable {
+        let name: String
+        let rank: Int?
+        let status: String
+        let stops: Int
+        let time: Double?
+        let points: Int
+    }
 
     /// The leaderboard of `state`: the game's standings when the race's mode keeps any, else
     /// the course standings of `racekit simulate` (`RaceReport.standings(of:)`); names are the
@@ -30,16 +42,27 @@ public struct LiveLeaderboard: Sendable {
     ///   - state: the race's derived state.
     ///   - status: `created`, `started` or `ended`.
     ///   - displayNames: each joined participant's display name, by id.
-    public init(state: LiveRaceState, status: String, displayNames: [String: String]) {
+    ///   - previous: the leaderboard before, whose rows' text is reused where they say the same.
+    public init(
+        state: LiveRaceState, status: String, displayNames: [String: String], reusing previous: LiveLeaderboard? = nil
+    ) {
         sequence = state.sequence
         self.status = status
         problem = state.problem
         var order: [String] = []
         var rows: [String] = []
+        var fields: [Fields] = []
         func add(id: String, rank: Int?, status: String, stops: Int, time: Double?, points: Int) {
+            let said = Fields(
+                name: displayNames[id] ?? id, rank: rank, status: status, stops: stops, time: time, points: points)
             order.append(id)
+            fields.append(said)
+            if let previous, let at = previous.position[id], previous.fields[at] == said {
+                rows.append(previous.rows[at])
+                return
+            }
             let row: JSONValue = .object([
-                JSONMember("id", .string(id)), JSONMember("name", .string(displayNames[id] ?? id)),
+                JSONMember("id", .string(id)), JSONMember("name", .string(said.name)),
                 JSONMember("rank", rank.map { .number(Double($0)) } ?? .null), JSONMember("status", .string(status)),
                 JSONMember("stops", .number(Double(stops))), JSONMember("time", time.map { .number($0) } ?? .null),
                 JSONMember("points", .number(Double(points))),
@@ -61,6 +84,7 @@ public struct LiveLeaderboard: Sendable {
         }
         self.order = order
         self.rows = rows
+        self.fields = fields
         position = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

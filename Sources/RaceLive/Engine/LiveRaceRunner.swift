@@ -394,7 +394,8 @@ public actor LiveRaceRunner {
         let board = LiveLeaderboard(
             state: state, status: engine.status,
             displayNames: Dictionary(
-                engine.participants.map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a }))
+                engine.participants.map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a }),
+            reusing: lastUpdate?.board)
         let update = LeaderboardUpdate(
             sequence: state.sequence, ended: engine.endedAt != nil, snapshot: board.snapshot(raceID: raceID),
             after: lastUpdate?.update.sequence,

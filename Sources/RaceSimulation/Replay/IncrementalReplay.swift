@@ -25,6 +25,9 @@ public struct IncrementalReplay: Sendable {
         var lastTime: Seconds?
         /// The visits found (participant 0, rows in this track), cached until the track changes.
         var summary: StreamingReplay.Summary?
+        /// The course check made of them, for the participant index and race id it was made
+        /// for, cached until the track changes.
+        var check: (participant: Int, participantID: String?, check: CourseCheck)?
     }
 
     /// A replay of `replay`'s race that has seen no track yet.
@@ -54,6 +57,7 @@ public struct IncrementalReplay: Sendable {
             }
             track.fed = count
             track.summary = nil
+            track.check = nil
         }
         tracks[key] = track
     }
@@ -62,9 +66,10 @@ public struct IncrementalReplay: Sendable {
     public mutating func remove(_ key: String) { tracks[key] = nil }
 
     /// The replay of the tracks `tracks`, in that order (participant 0, 1, …), then of the
-    /// participants `untracked` (did not start): visits by arrival time, each row counted in
-    /// the tracks laid one after another; course checks; screening; no fixes and no event log,
-    /// as `StreamingSimulation` gives without kept tracks.
+    /// participants `untracked` (did not start): visits by arrival time, each visit's row
+    /// counted in its participant's own track; course checks; screening (sample rows counted
+    /// in the tracks laid one after another); no fixes and no event log. Only the tracks
+    /// updated since the last result are checked again.
     /// - Parameters:
     ///   - tracks: each track's key (updated before), display name and race participant id.
     ///   - untracked: display names and race ids of participants without a track.
@@ -74,7 +79,8 @@ public struct IncrementalReplay: Sendable {
     ) -> ReplayResult {
         var visits: [StopVisit] = []
         var screening = FixScreeningReport()
-        var lastFix: [Seconds?] = []
+        var courses: [CourseCheck] = []
+        var lastFixTime: Seconds?
         var rows = 0
         for (p, entry) in order.enumerated() {
             guard var track = tracks[entry.key] else {
@@ -82,28 +88,41 @@ public struct IncrementalReplay: Sendable {
             }
             let summary =
                 track.summary ?? track.streaming.finish(names: [entry.name], participantIDs: [entry.participantID])
-            if track.summary == nil {
-                track.summary = summary
-                tracks[entry.key] = track
-            }
-            for visit in summary.visits {
+            let own = summary.visits.map { visit in
                 var visit = visit
                 visit.participant = p
-                visit.fixRow += rows
-                visits.append(visit)
+                return visit
             }
+            if let cached = track.check, cached.participant == p, cached.participantID == entry.participantID {
+                courses.append(cached.check)
+            } else {
+                let check = CourseCheck(
+                    race: replay.race, course: replay.course(forParticipantID: entry.participantID), visits: own,
+                    lastFixTime: track.lastTime)
+                courses.append(check)
+                track.check = (p, entry.participantID, check)
+            }
+            track.summary = summary
+            tracks[entry.key] = track
+            visits += own
             screening.add(summary.screening, asParticipant: Int32(p), rowOffset: rows)
-            lastFix.append(track.lastTime)
+            if let last = track.lastTime { lastFixTime = max(lastFixTime ?? last, last) }
             rows += track.fed
         }
         visits.sort { ($0.time, $0.participant, $0.stop) < ($1.time, $1.participant, $1.stop) }
-        let names = order.map(\.name) + untracked.map(\.name)
-        let ids = order.map(\.participantID) + untracked.map(\.participantID)
-        lastFix += [Seconds?](repeating: nil, count: untracked.count)
+        for participantID in untracked.map(\.participantID) {
+            courses.append(
+                CourseCheck(
+                    race: replay.race, course: replay.course(forParticipantID: participantID), visits: [],
+                    lastFixTime: nil))
+        }
         return ReplayResult(
-            race: replay.race, input: ReplayInput(names: names, participantIDs: ids, positions: PositionColumns()),
-            visits: visits, events: [], screening: screening,
-            courses: replay.courseChecks(visits: visits, lastFix: lastFix, participantIDs: ids),
-            fences: replay.index.fences, lastFixTime: lastFix.compactMap { $0 }.max())
+            race: replay.race,
+            input: ReplayInput(
+                names: order.map(\.name) + untracked.map(\.name),
+                participantIDs: order.map(\.participantID) + untracked.map(\.participantID),
+                positions: PositionColumns()),
+            visits: visits, events: [], screening: screening, courses: courses, fences: replay.index.fences,
+            lastFixTime: lastFixTime)
     }
 }

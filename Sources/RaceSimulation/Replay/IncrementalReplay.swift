@@ -71,7 +71,7 @@ public struct IncrementalReplay: Sendable {
     /// in the tracks laid one after another); no fixes and no event log. Only the tracks
     /// updated since the last result are checked again.
     /// - Parameters:
-    ///   - tracks: each track's key (updated before), display name and race participant id.
+    ///   - order: each track's key (updated before), display name and race participant id.
     ///   - untracked: display names and race ids of participants without a track.
     public mutating func result(
         tracks order: [(key: String, name: String, participantID: String?)],

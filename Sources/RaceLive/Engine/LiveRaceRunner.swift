@@ -278,6 +278,11 @@ public actor LiveRaceRunner {
     /// many viewers ask.
     public func state() -> LiveRaceState { engine.refresh() }
 
+    /// The race's state without the fixes in its replay (``LiveRace/leaderboardState()``):
+    /// visits, course checks and the game, taken in fix by fix. What the leaderboard and the
+    /// next stops need, at a cost that follows the fixes that arrived since, not the race's size.
+    public func currentState() -> LiveRaceState { engine.leaderboardState() }
+
     /// The standings document at the current sequence: `{"raceID", "sequence", "status",
     /// "problem"?, "report"}`, where `report` is what `racekit simulate --format json` prints
     /// for the exported log. Built once per change, shared by every viewer.
@@ -389,7 +394,7 @@ public actor LiveRaceRunner {
     /// the last update again when the log has not grown since.
     private func nextUpdate() -> LeaderboardUpdate {
         let began = ContinuousClock.now
-        let state = engine.leaderboardState()
+        let state = currentState()
         if let last = lastUpdate, last.update.sequence == state.sequence { return last.update }
         let board = LiveLeaderboard(
             state: state, status: engine.status,

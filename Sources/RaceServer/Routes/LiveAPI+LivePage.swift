@@ -30,7 +30,7 @@ extension LiveAPI {
         let runner = try await existingRunner(raceID)
         let race = await runner.race
         let access = try await positionAccess(request, raceID, race: race.race)
-        let state = await runner.state()
+        let state = await runner.currentState()
         let participants = race.participants.map { participant -> JSONValue in
             var members = [
                 JSONMember("id", .string(participant.id)), JSONMember("name", .string(participant.displayName)),

@@ -65,7 +65,7 @@ extension LiveAPI {
     /// so each new next stop replaces the last one on the phone instead of piling up regions.
     func ownTracksCommands(participant: String, runner: LiveRaceRunner) async throws -> [JSONValue] {
         let race = await runner.race
-        let state = await runner.state()
+        let state = await runner.currentState()
         let last = race.track(of: participant).last.flatMap {
             try? Coordinate(latitude: $0.latitude, longitude: $0.longitude)
         }

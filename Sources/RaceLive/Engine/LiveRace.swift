@@ -214,7 +214,7 @@ public struct LiveRace: Sendable {
         }
         guard var replay = incremental?.replay else { preconditionFailure("set above") }
         incremental = nil  // updated in place below, not through a copy that shares its storage
-        var order: [(key: String, name: String, participantID: String?)] = []
+        var tracked: [StoredParticipant] = []
         for p in participants {
             guard let track = fixes[p.id], !track.isEmpty else { continue }
             if let from = changedFrom[p.id] {
@@ -223,12 +223,12 @@ public struct LiveRace: Sendable {
                 }
                 changedFrom[p.id] = nil
             }
-            let name = trackName(of: p)
-            let matched = TrackFiles.participant(named: name, in: race)
-            order.append((p.id, matched?.name ?? name, matched?.id))
+            tracked.append(p)
         }
-        let untracked = TrackFiles.participantsWithoutTrack(race, tracked: order.map(\.participantID))
-        let result = replay.result(tracks: order, untracked: untracked.map { ($0.name, $0.id) })
+        let (names, ids) = TrackFiles.replayParticipants(trackNames: tracked.map(trackName(of:)), race: race)
+        let order = tracked.indices.map { (key: tracked[$0].id, name: names[$0], participantID: ids[$0]) }
+        let untracked = (tracked.count..<names.count).map { (name: names[$0], participantID: ids[$0]) }
+        let result = replay.result(tracks: order, untracked: untracked)
         incremental = (replay, origin)
         return play(result)
     }

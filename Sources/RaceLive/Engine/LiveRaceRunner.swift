@@ -295,9 +295,7 @@ public actor LiveRaceRunner {
         ]
         if let problem = state.problem { members.append(JSONMember("problem", .string(problem))) }
         members.append(JSONMember("report", state.report(startEpoch: engine.clockOrigin)?.json ?? .null))
-        let standings = Standings(
-            sequence: state.sequence, ended: engine.endedAt != nil,
-            text: JSONValue.object(members).serialized(pretty: false))
+        let standings = Standings(sequence: state.sequence, text: JSONValue.object(members).serialized(pretty: false))
         standingsCache = standings
         return standings
     }
@@ -306,8 +304,6 @@ public actor LiveRaceRunner {
     public struct Standings: Hashable, Sendable {
         /// The last log entry it includes.
         public var sequence: Int64
-        /// Whether the race has ended (no later document will differ).
-        public var ended: Bool
         /// Compact JSON.
         public var text: String
     }

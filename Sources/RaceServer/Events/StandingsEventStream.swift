@@ -53,12 +53,12 @@ struct StandingsEventStream: Sendable {
             Task { await runner.unsubscribe(subscription) }
         }
         var sent = after
-        /// The sequence of the leaderboard the viewer holds (none before the first event).
-        var holds: Int64?
+        /// Whether the viewer holds the leaderboard at `sent` (not before the first event).
+        var holding = false
         func send(_ update: LiveRaceRunner.LeaderboardUpdate) async throws -> Bool {
             if update.sequence > sent {
                 let event =
-                    if let changes = update.changes, let holds, update.after == holds {
+                    if let changes = update.changes, holding, update.after == sent {
                         events.event(raceID: runner.raceID, .changes, sequence: update.sequence, text: changes)
                     } else {
                         events.event(
@@ -66,7 +66,7 @@ struct StandingsEventStream: Sendable {
                     }
                 try await write(event)
                 sent = update.sequence
-                holds = update.sequence
+                holding = true
             }
             return update.ended
         }

@@ -115,13 +115,21 @@ public enum TrackFiles {
             positions.append(
                 participant: fix.participant, time: fix.time, latitude: fix.latitude, longitude: fix.longitude)
         }
-        let matched = tracks.map { participant(of: $0, in: race) }
-        // A matched track shows under the race's display name.
-        let names = zip(tracks, matched).map { $1?.name ?? $0.name }
+        let (names, ids) = replayParticipants(trackNames: tracks.map(\.name), race: race)
+        return ReplayInput(names: names, participantIDs: ids, positions: positions)
+    }
+
+    /// The display names and race ids a replay gives tracks named `trackNames`, in that order
+    /// (a track of a listed participant shows under the race's display name), then the race's
+    /// listed participants without a track (they did not start).
+    public static func replayParticipants(trackNames: [String], race: Race) -> (
+        names: [String], participantIDs: [String?]
+    ) {
+        let matched = trackNames.map { participant(named: $0, in: race) }
+        let names = zip(trackNames, matched).map { $1?.name ?? $0 }
         let ids = matched.map { $0?.id }
         let untracked = participantsWithoutTrack(race, tracked: ids)
-        return ReplayInput(
-            names: names + untracked.map(\.name), participantIDs: ids + untracked.map(\.id), positions: positions)
+        return (names + untracked.map(\.name), ids + untracked.map(\.id))
     }
 
     /// One track's fixes on the race clock, in time order (fixes at the same time in file

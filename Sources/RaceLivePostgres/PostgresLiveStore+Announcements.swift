@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import RaceLive
+import Synchronization
 
 extension PostgresLiveStore {
     /// The channel migration 4's triggers notify: `"<sequence> <race id>"` once per statement
@@ -25,21 +26,26 @@ extension PostgresLiveStore {
                 do {
                     let connection = try await PostgresConnection.connect(
                         configuration: try url.connectionConfiguration(), id: 1, logger: logger)
+                    let listening = Atomic(false)
+                    var interruption: (any Error)?
                     do {
-                        try await connection.listen(on: Self.announcementChannel) { notifications in
-                            failures = 0
-                            continuation.yield(.resubscribed)
-                            for try await notification in notifications {
-                                if let announcement = LogAnnouncement(notification: notification.payload) {
-                                    continuation.yield(announcement)
+                        try await connection.answering {
+                            try await connection.listen(on: Self.announcementChannel) { notifications in
+                                listening.store(true, ordering: .relaxed)
+                                continuation.yield(.resubscribed)
+                                for try await notification in notifications {
+                                    if let announcement = LogAnnouncement(notification: notification.payload) {
+                                        continuation.yield(announcement)
+                                    }
                                 }
                             }
                         }
                     } catch {
-                        try? await connection.close()
-                        throw error
+                        interruption = error
                     }
+                    if listening.load(ordering: .relaxed) { failures = 0 }
                     try? await connection.close()
+                    if let interruption { throw interruption }
                 } catch {
                     if Task.isCancelled { break }
                     logger.warning(

@@ -166,7 +166,6 @@ public final class PostgresLiveStore: LiveStore {
     private func participants(raceID: String, on connection: PostgresConnection) async throws
         -> [StoredParticipant]
     {
-        try Self.ensureOpen(connection)
         var participants: [StoredParticipant] = []
         let rows = try await connection.query(
             "SELECT race_id, id, display_name, joined_at FROM participants WHERE race_id = \(raceID) ORDER BY join_order",
@@ -267,7 +266,6 @@ public final class PostgresLiveStore: LiveStore {
     /// keyed by ``logLockClass`` and the hash of the race id (two races sharing a hash only take
     /// turns together).
     private func lockLog(of raceID: String, on connection: PostgresConnection) async throws {
-        try Self.ensureOpen(connection)
         try await connection.query(
             "SELECT pg_advisory_xact_lock(\(Self.logLockClass), hashtext(\(raceID)))", logger: logger)
     }
@@ -275,7 +273,6 @@ public final class PostgresLiveStore: LiveStore {
     /// Streams `entries` into `log_entries` with one COPY; a taken sequence number becomes
     /// `LiveStoreError/conflict(_:)`.
     private func copy(_ entries: [LogEntry], on connection: PostgresConnection) async throws {
-        try Self.ensureOpen(connection)
         do {
             try await connection.copyFrom(
                 table: "log_entries", columns: LogEntryCopyText.columns, logger: logger
@@ -307,7 +304,6 @@ public final class PostgresLiveStore: LiveStore {
     private func entries(raceID: String, after sequence: Int64, on connection: PostgresConnection) async throws
         -> [LogEntry]
     {
-        try Self.ensureOpen(connection)
         var entries: [LogEntry] = []
         let result = try await connection.query(Self.entriesQuery(raceID: raceID, after: sequence), logger: logger)
         for try await row in result.decode(
@@ -364,9 +360,12 @@ public final class PostgresLiveStore: LiveStore {
     /// SQLSTATE of a unique-key violation.
     static let uniqueViolation = "23505"
 
-    /// Runs `body` on one pooled connection.
-    func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in try await body(connection) }
+    /// Runs `body` on one pooled connection; throws when the connection closes without
+    /// answering (``PostgresConnection/answering(within:_:)``).
+    func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+        async throws -> T
+    {
+        try await client.withConnection { connection in try await connection.answering { try await body(connection) } }
     }
 
     /// Every row of a query, decoded as the tuple of column types `type`.
@@ -412,23 +411,14 @@ public final class PostgresLiveStore: LiveStore {
     static func transaction(
         _ connection: PostgresConnection, logger: Logger, _ body: () async throws -> Void
     ) async throws {
-        try ensureOpen(connection)
         try await connection.query("BEGIN", logger: logger)
         do {
             try await body()
-            try ensureOpen(connection)
             try await connection.query("COMMIT", logger: logger)
         } catch {
             if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: logger) }
             throw error
         }
-    }
-
-    /// Throws when `connection` has closed. Call before every statement after the first of a
-    /// lease: postgres-nio never answers a query written to a closed connection (the write fails
-    /// without failing the query), so a transaction cut by a server restart would wait forever.
-    static func ensureOpen(_ connection: PostgresConnection) throws {
-        if connection.isClosed { throw PostgresStoreError("the connection to PostgreSQL closed") }
     }
 }
 

@@ -58,6 +58,13 @@ final class LiveServerProcess: @unchecked Sendable {
     /// What it logged so far.
     var text: String { lock.withLock { String(decoding: log, as: UTF8.self) } }
 
+    /// The last `count` lines of its log that are not about a request: what to print when a
+    /// test that polls the server fails.
+    func events(last count: Int = 40) -> String {
+        text.split(separator: "\n").filter { !$0.hasSuffix("[Hummingbird] Request") }.suffix(count)
+            .joined(separator: "\n")
+    }
+
     /// `http://127.0.0.1:PORT`.
     var base: String { "http://127.0.0.1:\(port)" }
 

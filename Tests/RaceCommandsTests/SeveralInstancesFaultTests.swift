@@ -116,7 +116,7 @@ import Testing
         // phones may not have noticed: requests wait in the pool for a connection up to its
         // connect timeout, 10 s, longer than the outage.)
         for server in servers {
-            #expect(server.text.contains("log announcements interrupted"), "\(server.text.suffix(2000))")
+            #expect(server.text.contains("log announcements interrupted"), "\(server.events())")
         }
 
         let offline = try LiveStreamTests.offlineReport(tracks: [tracks], in: folder)
@@ -128,7 +128,7 @@ import Testing
                 try await Task.sleep(for: .milliseconds(200))
                 (sequence, live) = try await server.report(race: race, token: organiser)
             }
-            #expect(sequence == fixes + 1, "\(server.text.suffix(3000))")
+            #expect(sequence == fixes + 1, "\(server.events())")
             #expect(sequence > acknowledgedBefore)
             #expect((live as? NSDictionary) == (offline as? NSDictionary))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LiveStoreTestSupport
+import Logging
 import PostgresNIO
 import RaceLive
 import Testing
@@ -69,5 +70,68 @@ import Testing
         #expect(!plan.contains("Seq Scan"), "\(plan)")
         #expect(try await store.entries(raceID: "r7", after: 490).map(\.sequence) == Array(491...500))
         try await made.dispose()
+    }
+
+    /// A statement on a connection that has closed is answered with an error. postgres-nio alone
+    /// never answers it; `answering` gives up once the connection has been closed for its grace.
+    @Test(.timeLimit(.minutes(1))) func aStatementOnAClosedConnectionFailsInsteadOfWaiting() async throws {
+        let url = try TestStores.postgresURLOrSkip()
+        let logger = Logger(label: "test")
+        let connection = try await PostgresConnection.connect(
+            configuration: try PostgresURL(url).connectionConfiguration(), id: 1, logger: logger)
+        try await connection.close()
+        let outcome = await Self.outcome(within: .seconds(10)) {
+            try await connection.answering(within: .milliseconds(200)) {
+                _ = try await connection.query("SELECT 1", logger: logger)
+            }
+        }
+        let error = try #require(outcome, "no answer within 10 s")
+        #expect(error is PostgresStoreError, "\(String(describing: error))")
+    }
+
+    /// `body`'s error (`.some(nil)` when it returned), or `nil` when it has not finished within
+    /// `limit`: a test of something that might never return stays bounded (it leaves the task).
+    private static func outcome(within limit: Duration, of body: @escaping @Sendable () async throws -> Void) async
+        -> (any Error)??
+    {
+        let (finishes, finished) = AsyncStream.makeStream(of: (any Error)?.self)
+        let work = Task {
+            do {
+                try await body()
+                finished.yield(nil)
+            } catch { finished.yield(error) }
+        }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            finished.finish()
+        }
+        defer {
+            work.cancel()
+            timer.cancel()
+        }
+        for await outcome in finishes { return .some(outcome) }
+        return nil
+    }
+
+    /// What `body` answers comes back as it is, value or error, on an open connection.
+    @Test func answeringPassesTheAnswerOn() async throws {
+        let url = try TestStores.postgresURLOrSkip()
+        let logger = Logger(label: "test")
+        let connection = try await PostgresConnection.connect(
+            configuration: try PostgresURL(url).connectionConfiguration(), id: 1, logger: logger)
+        let one = try await connection.answering {
+            var values: [Int] = []
+            for try await value in try await connection.query("SELECT 1", logger: logger).decode(Int.self) {
+                values.append(value)
+            }
+            return values
+        }
+        #expect(one == [1])
+        await #expect(throws: PSQLError.self) {
+            try await connection.answering {
+                _ = try await connection.query("SELECT * FROM no_such_table", logger: logger)
+            }
+        }
+        try await connection.close()
     }
 }

@@ -104,7 +104,7 @@ public enum TestStores {
     public static func createDatabase(serverURL: String) async throws -> (url: String, name: String) {
         let name = "racekit_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try await withClient(serverURL) { client in
-            try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+            _ = try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
         }
         return (replacingDatabase(in: serverURL, with: name), name)
     }
@@ -112,7 +112,7 @@ public enum TestStores {
     /// Drops a database made by ``createDatabase(serverURL:)`` (closing its connections).
     public static func dropDatabase(_ name: String, serverURL: String) async throws {
         try await withClient(serverURL) { client in
-            try await client.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
+            _ = try await client.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
         }
     }
 

@@ -58,13 +58,19 @@ joined = call(base + "/join", {"code": code, "name": "probe"})
 start = json.load(open(race_file))["startTime"]
 t0 = datetime.datetime.fromisoformat(start.replace("Z", "+00:00")).timestamp()
 connected, sent_at, seen = timed_fixes(probe, [base], race, token, joined["participantToken"], t0, viewers, samples)
-latencies, missed = [], 0
+latencies, missed, firsts, spreads = [], 0, [], []
 acks = sorted((acked - sent) * 1000 for sent, _, acked in sent_at)
 for sent, sequence, _ in sent_at:
+    arrivals = []
     for v in range(viewers):
         arrived = first_arrival(seen, v, sequence)
         if arrived is None: missed += 1
-        else: latencies.append((arrived - sent) * 1000)
+        else: arrivals.append(arrived)
+    latencies += [(arrived - sent) * 1000 for arrived in arrivals]
+    if arrivals:
+        firsts.append((min(arrivals) - sent) * 1000)
+        spreads.append((max(arrivals) - min(arrivals)) * 1000)
+firsts.sort(); spreads.sort()
 latencies.sort()
 pct = lambda p: latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))] if latencies else float("nan")
 request = urllib.request.Request(f"{base}/races/{race}/standings", headers={"Authorization": "Bearer " + token})
@@ -72,6 +78,8 @@ size = len(urllib.request.urlopen(request).read())
 print(f"viewers connected: {connected}; events timed: {len(latencies)}, never seen: {missed}")
 print(f"fix -> acknowledged: p50 {acks[len(acks) // 2]:.1f} ms, max {acks[-1]:.1f} ms")
 print(f"fix -> viewer: p50 {pct(50):.1f} ms, p99 {pct(99):.1f} ms, max {latencies[-1] if latencies else float('nan'):.1f} ms")
+if spreads:
+    print(f"fix -> first viewer: p50 {firsts[len(firsts) // 2]:.1f} ms; first -> last viewer: p50 {spreads[len(spreads) // 2]:.1f} ms, max {spreads[-1]:.1f} ms")
 print(f"the whole report (GET /races/ID/standings): {size:,} bytes")
 PY
 echo "server resident memory: $(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status") KiB"

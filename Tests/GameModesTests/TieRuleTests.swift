@@ -48,6 +48,37 @@ struct TieRuleTests {
         for (a, b) in zip(reference, reference.dropFirst()) { #expect(!TieRule.precedes(b, a)) }
     }
 
+    /// The sort against a plain stable insertion by ``TieRule/precedes(_:_:)``, and code point
+    /// order against a comparison of Unicode scalars, over inputs of every kind with many ties.
+    @Test("the sort equals a stable insertion by the rule", arguments: 0..<200)
+    func sortMatchesInsertion(seed: UInt64) {
+        var random = ModeRandom(seed: seed, "tie-reference")
+        let ids = ["a", "b", "B", "é", "e\u{301}", "😀", "\u{FF21}", "ab", ""]
+        func pick<T>(_ choices: [T]) -> T { choices[random.index(below: choices.count)] }
+        let inputs: [GameInput] = (0..<40).map { _ in
+            let time = pick([0, 1, 1, 2, -0.0, .nan, .infinity])
+            let who = pick(ids)
+            switch random.index(below: 7) {
+            case 0, 1:
+                return Fixture.visit(who, pick(ids), time, accuracy: pick([nil, 3, 3, 10, .nan]))
+            case 2: return Fixture.answer(who, pick(ids), pick(ids), time)
+            case 3: return Fixture.submit(who, random.index(below: 3), pick(ids), time)
+            case 4: return .leave(participant: who, time: time)
+            case 5: return .tick(time)
+            default: return .end(time)
+            }
+        }
+        var reference: [GameInput] = []
+        for input in inputs {
+            reference.insert(input, at: reference.firstIndex { TieRule.precedes(input, $0) } ?? reference.count)
+        }
+        #expect(TieRule.sorted(inputs).map(String.init(describing:)) == reference.map(String.init(describing:)))
+        for _ in 0..<20 {
+            let a = pick(ids), b = pick(ids)
+            #expect(TieRule.codePointOrder(a, b) == a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars))
+        }
+    }
+
     @Test("submission rounds sort numerically")
     func rounds() {
         let sorted = GameInput.timeOrdered([Fixture.submit("a", 10, "x", 1), Fixture.submit("a", 9, "x", 1)])

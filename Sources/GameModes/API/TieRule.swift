@@ -40,16 +40,48 @@ public enum TieRule {
     /// `inputs` sorted by ``precedes(_:_:)``; equal inputs keep their order.
     /// - Complexity: O(n log n).
     public static func sorted<S: Sequence>(_ inputs: S) -> [GameInput] where S.Element == GameInput {
-        inputs.enumerated().sorted { x, y in
-            if precedes(x.element, y.element) { return true }
-            if precedes(y.element, x.element) { return false }
-            return x.offset < y.offset
-        }.map(\.element)
+        let inputs = Array(inputs)
+        // Time, kind and accuracy decide almost every pair: they are compared as plain numbers,
+        // and the whole rule only runs when all three are equal.
+        let keys = inputs.map(LeadingKey.init)
+        let order = inputs.indices.sorted { x, y in
+            let kx = keys[x], ky = keys[y]
+            if kx != ky { return kx < ky }
+            if precedes(inputs[x], inputs[y]) { return true }
+            if precedes(inputs[y], inputs[x]) { return false }
+            return x < y
+        }
+        return order.map { inputs[$0] }
     }
 
     /// Unicode code point order: the order ids are compared in everywhere a mode breaks a tie.
+    /// (UTF-8 keeps code point order, so the bytes are compared.)
     public static func codePointOrder(_ a: String, _ b: String) -> Bool {
-        a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    /// The first three criteria of ``precedes(_:_:)`` as numbers: time, kind and, for visits,
+    /// accuracy; inputs that differ in them are ordered by them alone.
+    private struct LeadingKey: Equatable, Comparable {
+        var time: Double
+        var rank: Int
+        var accuracy: Double
+
+        init(_ input: GameInput) {
+            time = input.time.isNaN ? .infinity : input.time
+            rank = TieRule.rank(input)
+            if case .visit(let visit) = input {
+                accuracy = visit.accuracyMeters.flatMap { $0.isNaN ? nil : $0 } ?? .infinity
+            } else {
+                accuracy = .infinity
+            }
+        }
+
+        static func < (a: Self, b: Self) -> Bool {
+            if a.time != b.time { return a.time < b.time }
+            if a.rank != b.rank { return a.rank < b.rank }
+            return a.accuracy < b.accuracy
+        }
     }
 
     static func rank(_ input: GameInput) -> Int {

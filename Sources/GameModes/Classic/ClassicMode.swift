@@ -425,22 +425,37 @@ public struct ClassicMode: GameMode {
                 ])
             return (runner, row)
         }
-        let sorted = rows.sorted { a, b in
-            let sa = order.firstIndex(of: a.1.status) ?? order.count,
-                sb = order.firstIndex(of: b.1.status) ?? order.count
-            if sa != sb { return sa < sb }
-            if let ta = resultTime(a.0), let tb = resultTime(b.0), (ta, a.0.finishOrder!) != (tb, b.0.finishOrder!) {
-                return (ta, a.0.finishOrder!) < (tb, b.0.finishOrder!)
-            }
-            if a.0.reached.count != b.0.reached.count { return a.0.reached.count > b.0.reached.count }
-            if a.0.lastCounted != b.0.lastCounted { return a.0.lastCounted < b.0.lastCounted }
-            return TieRule.codePointOrder(a.0.id, b.0.id)
-        }.map(\.1)
+        // What the order compares, taken out of each runner once (sorting moves small keys).
+        let keys = rows.map { runner, row in
+            RankKey(
+                status: order.firstIndex(of: row.status) ?? order.count,
+                result: resultTime(runner).map { ($0, runner.finishOrder!) }, reached: runner.reached.count,
+                lastCounted: runner.lastCounted, id: runner.id)
+        }
+        let sorted = keys.indices.sorted { keys[$0].precedes(keys[$1]) }.map { rows[$0].1 }
         // Finish order breaks equal result times, so no two finishers share a rank.
         let ranked = competitionRanks(sorted) { _, _ in false }
         return Standings(
             mode: Self.identifier, columns: ["progress", "next", "penalty", "wrongAnswers", "result"],
             rows: ranked, final: state.ended)
+    }
+
+    /// What the standings order runners by: status, then result time and finish order (both
+    /// finished), stops reached (more first), the time of the last stop counted, and id.
+    private struct RankKey {
+        var status: Int
+        var result: (time: Seconds, finishOrder: Int)?
+        var reached: Int
+        var lastCounted: Seconds
+        var id: String
+
+        func precedes(_ other: RankKey) -> Bool {
+            if status != other.status { return status < other.status }
+            if let a = result, let b = other.result, a != b { return a < b }
+            if reached != other.reached { return reached > other.reached }
+            if lastCounted != other.lastCounted { return lastCounted < other.lastCounted }
+            return TieRule.codePointOrder(id, other.id)
+        }
     }
 
     /// The mode's own checks of a race and its configuration.

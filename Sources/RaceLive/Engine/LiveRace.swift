@@ -46,6 +46,9 @@ public struct LiveRace: Sendable {
     /// replay last took it in.
     private var changedFrom: [String: Int] = [:]
     private var leaderboardDerived: LiveRaceState?
+    /// The display names and race ids the replay gives the tracks named `trackNames`, kept
+    /// while the tracked participants stay the same.
+    private var replayParticipants: (trackNames: [String], names: [String], ids: [String?])?
 
     /// A race nobody has joined yet.
     public init(raceID: String, race: Race, seed: UInt64 = 1) {
@@ -225,7 +228,12 @@ public struct LiveRace: Sendable {
             }
             tracked.append(p)
         }
-        let (names, ids) = TrackFiles.replayParticipants(trackNames: tracked.map(trackName(of:)), race: race)
+        let trackNames = tracked.map(trackName(of:))
+        if replayParticipants?.trackNames != trackNames {
+            let (names, ids) = TrackFiles.replayParticipants(trackNames: trackNames, race: race)
+            replayParticipants = (trackNames, names, ids)
+        }
+        guard let (_, names, ids) = replayParticipants else { preconditionFailure("set above") }
         let order = tracked.indices.map { (key: tracked[$0].id, name: names[$0], participantID: ids[$0]) }
         let untracked = (tracked.count..<names.count).map { (name: names[$0], participantID: ids[$0]) }
         let result = replay.result(tracks: order, untracked: untracked)

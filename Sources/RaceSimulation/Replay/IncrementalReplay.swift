@@ -82,12 +82,13 @@ public struct IncrementalReplay: Sendable {
         var courses: [CourseCheck] = []
         var lastFixTime: Seconds?
         var rows = 0
-        for (p, entry) in order.enumerated() {
-            guard var track = tracks[entry.key] else {
-                preconditionFailure("track \"\(entry.key)\" was never updated")
-            }
+        let replay = self.replay
+        // Each track is read and its caches filled in place: a copy out of the dictionary
+        // and back would copy every track's replay state on every call.
+        func add(_ track: inout Track, as p: Int, _ entry: (key: String, name: String, participantID: String?)) {
             let summary =
                 track.summary ?? track.streaming.finish(names: [entry.name], participantIDs: [entry.participantID])
+            track.summary = summary
             let own = summary.visits.map { visit in
                 var visit = visit
                 visit.participant = p
@@ -102,12 +103,16 @@ public struct IncrementalReplay: Sendable {
                 courses.append(check)
                 track.check = (p, entry.participantID, check)
             }
-            track.summary = summary
-            tracks[entry.key] = track
             visits += own
             screening.add(summary.screening, asParticipant: Int32(p), rowOffset: rows)
             if let last = track.lastTime { lastFixTime = max(lastFixTime ?? last, last) }
             rows += track.fed
+        }
+        for (p, entry) in order.enumerated() {
+            guard let slot = tracks.index(forKey: entry.key) else {
+                preconditionFailure("track \"\(entry.key)\" was never updated")
+            }
+            add(&tracks.values[slot], as: p, entry)
         }
         visits.sort { ($0.time, $0.participant, $0.stop) < ($1.time, $1.participant, $1.stop) }
         for participantID in untracked.map(\.participantID) {

@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "GeoFormats", package: "RaceKit"),
                 .product(name: "RaceModel", package: "RaceKit"),
                 .product(name: "RaceSimulation", package: "RaceKit"),
+                .product(name: "GameModes", package: "RaceKit"),
                 .product(name: "GeoCore", package: "RaceKit"),
             ],
             path: "Benchmarks/Geofence",

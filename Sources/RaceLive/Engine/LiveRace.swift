@@ -1,6 +1,7 @@
 import GameModes
 import GeoCore
 import GeoFormats
+import RaceKitCore
 import RaceModel
 import RaceSimulation
 
@@ -49,6 +50,8 @@ public struct LiveRace: Sendable {
     /// The display names and race ids the replay gives the tracks named `trackNames`, kept
     /// while the tracked participants stay the same.
     private var replayParticipants: (trackNames: [String], names: [String], ids: [String?])?
+    /// The game played on the incremental replay, from its checkpoint.
+    private var incrementalGame = IncrementalGamePlay()
 
     /// A race nobody has joined yet.
     public init(raceID: String, race: Race, seed: UInt64 = 1) {
@@ -192,7 +195,8 @@ public struct LiveRace: Sendable {
     /// and the event log in its replay: visits, course checks and the game. Derived from a
     /// replay that takes in only the fixes added since the last call, so a busy race costs
     /// time in the fixes that arrived, not in the fixes it holds; a late fix replays its
-    /// participant's track again, nobody else's. The tests hold its leaderboard to the one of
+    /// participant's track again, nobody else's. The game plays on from a checkpoint some
+    /// seconds back (`IncrementalGamePlay`). The tests hold its leaderboard to the one of
     /// ``refresh()`` after every entry of seeded random logs.
     public mutating func leaderboardState() -> LiveRaceState {
         if let leaderboardDerived, leaderboardDerived.sequence == lastSequence { return leaderboardDerived }
@@ -238,7 +242,12 @@ public struct LiveRace: Sendable {
         let untracked = (tracked.count..<names.count).map { (name: names[$0], participantID: ids[$0]) }
         let result = replay.result(tracks: order, untracked: untracked)
         incremental = (replay, origin)
-        return play(result)
+        var game = incrementalGame
+        incrementalGame = IncrementalGamePlay()  // played on in place, not through a shared copy
+        defer { incrementalGame = game }
+        return state(of: result) { mode, configuration, responses throws(ModeConfigurationError) in
+            try game.play(result, mode: mode, configuration: configuration, responder: responses, seed: seed)
+        }
     }
 
     /// The state, derived from scratch.
@@ -256,11 +265,19 @@ public struct LiveRace: Sendable {
                 points: fixes.map { (time: $0.time, latitude: $0.latitude, longitude: $0.longitude) })
         }
         let input = TrackFiles.replayInput(tracks, race: race, alignment: .clock, raceStart: clockOrigin)
-        return play(replayer.run(input))
+        let replay = replayer.run(input)
+        return state(of: replay) { mode, configuration, responses throws(ModeConfigurationError) in
+            try GamePlay(replay, mode: mode, configuration: configuration, responder: responses, seed: seed)
+        }
     }
 
-    /// The state of `replay` with the race's game played on it.
-    private func play(_ replay: ReplayResult) -> LiveRaceState {
+    /// The state of `replay` with the race's game played on it by `play` (given the mode, its
+    /// configuration in the race and the participants' game inputs): from scratch, or from the
+    /// incremental game's checkpoint.
+    private func state(
+        of replay: ReplayResult,
+        play: (AnyGameMode, JSONValue?, ResponseFile) throws(ModeConfigurationError) -> GamePlay
+    ) -> LiveRaceState {
         guard race.mode.name != "none", let mode = GameModeRegistry.standard.mode(named: race.mode.name) else {
             return LiveRaceState(sequence: lastSequence, replay: replay, game: nil, problem: nil)
         }
@@ -268,8 +285,7 @@ public struct LiveRace: Sendable {
         let origin = clockOrigin
         responses.inputs = orderedGameInputs.map { $0.gameInput(clockOrigin: origin) }
         do throws(ModeConfigurationError) {
-            let game = try GamePlay(
-                replay, mode: mode, configuration: mode.configuration(in: race), responder: responses, seed: seed)
+            let game = try play(mode, try mode.configuration(in: race), responses)
             return LiveRaceState(sequence: lastSequence, replay: replay, game: game, problem: nil)
         } catch {
             return LiveRaceState(sequence: lastSequence, replay: replay, game: nil, problem: error.description)

@@ -27,34 +27,54 @@ public struct GamePlay: Sendable {
         _ replay: ReplayResult, mode: AnyGameMode, configuration: JSONValue? = nil,
         responder: (any Responder)?, seed: UInt64
     ) throws(ModeConfigurationError) {
-        let race = replay.race
+        var session = try mode.session(
+            race: replay.race, participants: Self.players(of: replay), configuration: configuration, seed: seed)
+        let scheduled = responder?.scheduledInputs ?? []
+        outcomes = session.play(Self.inputs(of: replay, scheduled: scheduled), responder: responder)
+        standings = session.standings()
+        self.mode = mode.identifier
+    }
+
+    /// A game already played.
+    init(mode: String, standings: Standings, outcomes: [Outcome]) {
+        self.mode = mode
+        self.standings = standings
+        self.outcomes = outcomes
+    }
+
+    /// Who plays `replay`: each track as its race participant, or as a participant of its own
+    /// name; the race's listed participants without a fix (DidNotStart in the course standings)
+    /// do not play.
+    static func players(of replay: ReplayResult) -> [Participant] {
         let names = replay.input.names
-        // Each track plays as its race participant, or as a participant of its own name. Listed
-        // participants without a fix (DidNotStart in the course standings) do not play.
         let ids = names.indices.map { replay.input.participantIDs[$0] ?? names[$0] }
         let playing = names.indices.filter { replay.courses[$0].status != .didNotStart }
         let playingIDs = Set(playing.map { ids[$0] })
-        var participants = race.participants.filter { playingIDs.contains($0.id) }
+        var participants = replay.race.participants.filter { playingIDs.contains($0.id) }
         var added = Set(participants.map(\.id))
         for p in playing where added.insert(ids[p]).inserted {
             participants.append(Participant(id: ids[p], name: names[p]))
         }
-        var session = try mode.session(race: race, participants: participants, configuration: configuration, seed: seed)
+        return participants
+    }
+
+    /// What the mode plays: the replay's visits, then the `scheduled` responses (answers,
+    /// submissions, leaves at a clock time), then the end, after the last of everything (so a
+    /// late leave or rematch still counts).
+    static func inputs(of replay: ReplayResult, scheduled: [GameInput]) -> [GameInput] {
+        let race = replay.race
+        let names = replay.input.names
+        let ids = names.indices.map { replay.input.participantIDs[$0] ?? names[$0] }
         var inputs = replay.visits.map { visit in
             GameInput.visit(
                 Visit(
                     participant: ids[visit.participant], stop: race.stops[visit.stop].id, time: visit.time,
                     leftAt: visit.leftAt, accuracyMeters: visit.accuracyMeters))
         }
-        // Timed responses (answers, submissions, leaves at a clock time) join the visits; the
-        // game ends after the last of everything, so a late leave or rematch still counts.
-        let scheduled = responder?.scheduledInputs ?? []
         inputs += scheduled
         let lastFix = replay.lastFixTime ?? 0
         let lastResponse = scheduled.map(\.time).filter(\.isFinite).max() ?? 0
         inputs.append(.end(max(lastFix, race.timeLimitSeconds ?? 0, lastResponse)))
-        outcomes = session.play(inputs, responder: responder)
-        standings = session.standings()
-        self.mode = mode.identifier
+        return inputs
     }
 }

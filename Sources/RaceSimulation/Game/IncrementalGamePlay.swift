@@ -1,0 +1,133 @@
+import GameModes
+import GeoCore
+import RaceKitCore
+import RaceModel
+
+/// ``GamePlay`` of a race whose replay grows, as a live race's does: the game is kept at a
+/// checkpoint some time behind the latest input, and each call plays only what came after it,
+/// on a copy. The result equals `GamePlay` of the same replay (a test holds them to it).
+///
+/// The checkpoint is used only while the inputs it played are still the first inputs in time
+/// order: a late fix that adds or moves a visit before it, a visit before it that closes, or a
+/// change of who plays makes the game play again from the start. It only moves up to a point
+/// where splitting the inputs there changes nothing: no round's deadline and no response the
+/// responder gives to what was played falls at or after the last input played.
+///
+/// Pass the same race, mode, configuration, seed and responder (apart from its scheduled
+/// inputs) on every call; a new value is needed for another race.
+public struct IncrementalGamePlay: Sendable {
+    /// How far the checkpoint stays behind the latest input, in seconds: visits and responses
+    /// that arrive later than this (late fixes, slow answers) make the game play from the start.
+    public var lag: Seconds
+    /// An open visit (the participant has not left the stop yet) younger than this keeps the
+    /// checkpoint before it, because its departure will change the input. Older open visits
+    /// (a phone that went silent at a stop) do not hold it back.
+    public var openVisitHorizon: Seconds
+
+    private var checkpoint: Checkpoint?
+
+    /// How many inputs the checkpoint has played (0: none yet).
+    public var checkpointInputs: Int { checkpoint?.played.count ?? 0 }
+    /// How many calls found the checkpoint no longer held and played the game from the start.
+    public private(set) var startsOver = 0
+
+    /// Who plays, with what: a checkpoint is only good for the same.
+    private struct Setting: Equatable, Sendable {
+        var mode: String
+        var configuration: JSONValue?
+        var seed: UInt64
+        var players: [Participant]
+    }
+
+    /// A session after the first inputs in time order, and what it decided.
+    private struct Checkpoint: Sendable {
+        var setting: Setting
+        var played: [GameInput]
+        var session: GameSession
+        var outcomes: [Outcome]
+    }
+
+    /// A game with no checkpoint yet.
+    /// - Parameters:
+    ///   - lag: how far the checkpoint stays behind the latest input, in seconds.
+    ///   - openVisitHorizon: how old an open visit may be and still hold the checkpoint back.
+    public init(lag: Seconds = 30, openVisitHorizon: Seconds = 600) {
+        self.lag = lag
+        self.openVisitHorizon = openVisitHorizon
+    }
+
+    /// `GamePlay(replay, mode:configuration:responder:seed:)`, played from the checkpoint when
+    /// it still holds.
+    /// - Throws: `ModeConfigurationError` when the configuration does not fit the mode.
+    public mutating func play(
+        _ replay: ReplayResult, mode: AnyGameMode, configuration: JSONValue? = nil,
+        responder: (any Responder)?, seed: UInt64
+    ) throws(ModeConfigurationError) -> GamePlay {
+        let players = GamePlay.players(of: replay)
+        var unsorted = GamePlay.inputs(of: replay, scheduled: responder?.scheduledInputs ?? [])
+        let end = unsorted.removeLast()
+        let inputs = TieRule.sorted(unsorted)
+        let setting = Setting(mode: mode.identifier, configuration: configuration, seed: seed, players: players)
+
+        var start: Checkpoint
+        if let checkpoint, checkpoint.setting == setting, checkpoint.played.count <= inputs.count,
+            inputs[..<checkpoint.played.count].elementsEqual(checkpoint.played)
+        {
+            start = checkpoint
+        } else {
+            if checkpoint != nil { startsOver += 1 }
+            let session = try mode.session(
+                race: replay.race, participants: players, configuration: configuration, seed: seed)
+            start = Checkpoint(setting: setting, played: [], session: session, outcomes: [])
+        }
+        checkpoint = nil  // moved up in place below, not through a copy that shares its storage
+
+        let cutoff = cutoff(of: inputs)
+        let from = start.played.count
+        let upTo = inputs[from...].firstIndex { !($0.time < cutoff) } ?? inputs.count
+        if upTo > from {
+            var session = start.session
+            let added = Array(inputs[from..<upTo])
+            let produced = session.play(added, responder: responder)
+            if Self.nothingOutstanding(after: produced, before: added[added.count - 1].time, responder: responder) {
+                start.played += added
+                start.session = session
+                start.outcomes += produced
+            }
+        }
+        checkpoint = start
+
+        var session = start.session
+        let outcomes = start.outcomes + session.play(Array(inputs[start.played.count...]) + [end], responder: responder)
+        return GamePlay(mode: mode.identifier, standings: session.standings(), outcomes: outcomes)
+    }
+
+    /// The time before which inputs are taken into the checkpoint: `lag` before the latest
+    /// input, and not after a young open visit.
+    private func cutoff(of inputs: [GameInput]) -> Seconds {
+        guard let latest = inputs.last(where: { $0.time.isFinite })?.time else { return -.infinity }
+        var cutoff = latest - lag
+        for case .visit(let visit) in inputs where visit.leftAt == nil && visit.time > latest - openVisitHorizon {
+            cutoff = min(cutoff, visit.time)
+        }
+        return cutoff
+    }
+
+    /// Whether a call that played up to an input at `last` and decided `outcomes` left nothing
+    /// for after it: `GameSession.play` drops a deadline's tick that no input of the same call
+    /// follows, and plays every response in the call that prompted it, so either one at or
+    /// after `last` would be played differently than in one call with the later inputs.
+    private static func nothingOutstanding(
+        after outcomes: [Outcome], before last: Seconds, responder: (any Responder)?
+    ) -> Bool {
+        for outcome in outcomes {
+            if case .roundStarted(_, let time, let deadline?) = outcome, deadline.isFinite, deadline > time,
+                !(deadline < last)
+            {
+                return false
+            }
+            if let responder, responder.respond(to: outcome).contains(where: { !($0.time < last) }) { return false }
+        }
+        return true
+    }
+}

@@ -32,7 +32,7 @@ struct IncrementalGamePlayTests {
         }
         let replay = try RaceReplay(race: race)
         let mode = try #require(GameModeRegistry.standard.mode(named: race.mode.name))
-        let configuration = try mode.configuration(in: race)
+        let configuration = mode.configuration(in: race)
         let end = try #require(tracks.flatMap(\.points).map(\.time).max()) - start
         var checkpointed = 0, startedOver = 0, steps = 0
 

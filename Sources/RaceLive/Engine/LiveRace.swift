@@ -285,7 +285,7 @@ public struct LiveRace: Sendable {
         let origin = clockOrigin
         responses.inputs = orderedGameInputs.map { $0.gameInput(clockOrigin: origin) }
         do throws(ModeConfigurationError) {
-            let game = try play(mode, try mode.configuration(in: race), responses)
+            let game = try play(mode, mode.configuration(in: race), responses)
             return LiveRaceState(sequence: lastSequence, replay: replay, game: game, problem: nil)
         } catch {
             return LiveRaceState(sequence: lastSequence, replay: replay, game: nil, problem: error.description)

@@ -6,6 +6,7 @@ import RaceKitCore
 import RaceLive
 import RaceModel
 import RaceSimulation
+import RaceTestSupport
 import Testing
 
 /// The principle of issue 15: a live race's state is a function of its log. Every sample race
@@ -14,15 +15,9 @@ import Testing
 /// engine's final visits, statuses and game verdict must equal the offline path of
 /// `racekit simulate` on the original tracks, and on the exported log.
 @Suite struct LogPrincipleTests {
-    static let routes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Routes")
+    static let routes = SampleRoutes.folder
 
-    static var samples: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: routes.path)) ?? []).filter {
-            FileManager.default.fileExists(
-                atPath: routes.appendingPathComponent($0).appendingPathComponent("race.json").path)
-        }.sorted()
-    }
+    static var samples: [String] { SampleRoutes.names }
 
     @Test func everySampleRaceIsThere() {
         #expect(Self.samples.count >= 5)

@@ -4,6 +4,7 @@ import GeoCore
 import GeoFormats
 import RaceModel
 import RaceSimulation
+import RaceTestSupport
 import Testing
 
 /// The game played on from a checkpoint (``IncrementalGamePlay``) against `GamePlay` from
@@ -13,18 +14,8 @@ import Testing
 /// fixes from before the checkpoint arrive late), at several lags. The same outcomes and
 /// standings at every step.
 struct IncrementalGamePlayTests {
-    static let routes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Routes")
-
-    static var samples: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: routes.path)) ?? []).filter {
-            FileManager.default.fileExists(
-                atPath: routes.appendingPathComponent($0).appendingPathComponent("race.json").path)
-        }.sorted()
-    }
-
-    @Test(arguments: samples) func equalsGamePlayFromScratch(sample name: String) throws {
-        let folder = Self.routes.appendingPathComponent(name)
+    @Test(arguments: SampleRoutes.names) func equalsGamePlayFromScratch(sample name: String) throws {
+        let folder = SampleRoutes.folder.appendingPathComponent(name)
         let race = try #require(try RaceFile.read(path: folder.appendingPathComponent("race.json").path).race)
         let start = try #require(race.startTime.flatMap { Timestamp.parse($0) })
         let tracks = try TrackFiles.expand([folder.appendingPathComponent("tracks").path]).map {

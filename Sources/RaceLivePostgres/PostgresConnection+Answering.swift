@@ -10,10 +10,12 @@ extension PostgresConnection {
     /// returns: a store call made as PostgreSQL went down would wait forever, and with it
     /// everything queued behind it. A statement the connection was running when it closed fails
     /// at once; `grace` lets that error win. An abandoned `body` stays suspended (a task and what
-    /// it holds, once per statement lost that way).
+    /// it holds, once per statement lost that way), so a connection already closed fails at once
+    /// without running `body`: only a close in the instant before a write leaves a task behind.
     func answering<T: Sendable>(
         within grace: Duration = .milliseconds(500), _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
+        if isClosed { throw Self.closedWithoutAnswering }
         let answer = FirstAnswer<T>()
         let work = Task {
             do { answer.settle(.success(try await body())) } catch { answer.settle(.failure(error)) }
@@ -23,7 +25,7 @@ extension PostgresConnection {
                 do { try await Task.sleep(for: Self.closeCheckInterval) } catch { return }
             }
             do { try await Task.sleep(for: grace) } catch { return }
-            answer.settle(.failure(PostgresStoreError("the connection to PostgreSQL closed without answering")))
+            answer.settle(.failure(Self.closedWithoutAnswering))
         }
         defer { watch.cancel() }
         return try await withTaskCancellationHandler {
@@ -35,6 +37,9 @@ extension PostgresConnection {
 
     /// How often ``answering(within:_:)`` looks whether the connection closed.
     static let closeCheckInterval = Duration.milliseconds(100)
+
+    /// What ``answering(within:_:)`` throws for a statement on a closed connection.
+    static let closedWithoutAnswering = PostgresStoreError("the connection to PostgreSQL closed without answering")
 }
 
 /// The first of several possible outcomes, handed to the one caller waiting for it.

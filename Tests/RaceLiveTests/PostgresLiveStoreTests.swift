@@ -72,16 +72,39 @@ import Testing
         try await made.dispose()
     }
 
-    /// A statement on a connection that has closed is answered with an error. postgres-nio alone
-    /// never answers it; `answering` gives up once the connection has been closed for its grace.
-    @Test(.timeLimit(.minutes(1))) func aStatementOnAClosedConnectionFailsInsteadOfWaiting() async throws {
+    /// A statement written to a connection that closed a moment before is answered with an
+    /// error once the connection has been closed for the grace: postgres-nio alone never
+    /// answers it (without the watch this test fails at its 10 s bound).
+    @Test(.timeLimit(.minutes(1))) func aStatementWrittenAsTheConnectionClosesFailsInsteadOfWaiting() async throws {
+        let url = try TestStores.postgresURLOrSkip()
+        let logger = Logger(label: "test")
+        let connection = try await PostgresConnection.connect(
+            configuration: try PostgresURL(url).connectionConfiguration(), id: 1, logger: logger)
+        let closing = Task {
+            try await Task.sleep(for: .milliseconds(100))
+            try await connection.close()
+        }
+        let outcome = await Self.outcome(within: .seconds(10)) {
+            try await connection.answering(within: .milliseconds(200)) {
+                try await Task.sleep(for: .milliseconds(400))
+                _ = try await connection.query("SELECT 1", logger: logger)
+            }
+        }
+        try await closing.value
+        let error = try #require(outcome, "no answer within 10 s")
+        #expect(error is PostgresStoreError, "\(String(describing: error))")
+    }
+
+    /// A connection already closed fails at once, without writing the statement (which would
+    /// leave a task waiting for good): well before a grace of 30 s.
+    @Test(.timeLimit(.minutes(1))) func aStatementOnAClosedConnectionFailsAtOnce() async throws {
         let url = try TestStores.postgresURLOrSkip()
         let logger = Logger(label: "test")
         let connection = try await PostgresConnection.connect(
             configuration: try PostgresURL(url).connectionConfiguration(), id: 1, logger: logger)
         try await connection.close()
         let outcome = await Self.outcome(within: .seconds(10)) {
-            try await connection.answering(within: .milliseconds(200)) {
+            try await connection.answering(within: .seconds(30)) {
                 _ = try await connection.query("SELECT 1", logger: logger)
             }
         }

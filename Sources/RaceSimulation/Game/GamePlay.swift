@@ -47,7 +47,7 @@ public struct GamePlay: Sendable {
     /// do not play.
     static func players(of replay: ReplayResult) -> [Participant] {
         let names = replay.input.names
-        let ids = names.indices.map { replay.input.participantIDs[$0] ?? names[$0] }
+        let ids = playerIDs(of: replay)
         let playing = names.indices.filter { replay.courses[$0].status != .didNotStart }
         let playingIDs = Set(playing.map { ids[$0] })
         var participants = replay.race.participants.filter { playingIDs.contains($0.id) }
@@ -58,13 +58,18 @@ public struct GamePlay: Sendable {
         return participants
     }
 
+    /// The id each of `replay`'s tracks plays under: its race participant's, or its own name.
+    private static func playerIDs(of replay: ReplayResult) -> [String] {
+        let names = replay.input.names
+        return names.indices.map { replay.input.participantIDs[$0] ?? names[$0] }
+    }
+
     /// What the mode plays: the replay's visits, then the `scheduled` responses (answers,
     /// submissions, leaves at a clock time), then the end, after the last of everything (so a
     /// late leave or rematch still counts).
     static func inputs(of replay: ReplayResult, scheduled: [GameInput]) -> [GameInput] {
         let race = replay.race
-        let names = replay.input.names
-        let ids = names.indices.map { replay.input.participantIDs[$0] ?? names[$0] }
+        let ids = playerIDs(of: replay)
         var inputs = replay.visits.map { visit in
             GameInput.visit(
                 Visit(

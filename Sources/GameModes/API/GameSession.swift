@@ -14,6 +14,9 @@ public struct GameSession: Sendable {
     public private(set) var now: Seconds = -.infinity
     /// Whether ``GameInput/end(_:)`` was applied.
     public private(set) var ended = false
+    /// Round deadlines that no input has come after yet, in the order their rounds started:
+    /// ``play(_:responder:)`` applies their ticks once one does.
+    private var openDeadlines: [Seconds] = []
     private var engine: any SessionEngine
 
     init<M: GameMode>(mode: M, state: M.State) {
@@ -46,10 +49,14 @@ public struct GameSession: Sendable {
     /// race start) unless an input comes at or before 0. A round that starts with a deadline
     /// (``Outcome/roundStarted(_:time:deadline:)``) gets a `.tick` at its deadline, so it closes
     /// then rather than at whatever input comes next (and what the next round prompts is not
-    /// dated before inputs already applied); such a tick is dropped after the end, and when no
-    /// input of this call (nor a reply) comes after it, so a later call can still play what
-    /// happened in between. Each outcome goes to `responder`; the inputs it returns join the
-    /// stream at their time (never before the outcome's own time).
+    /// dated before inputs already applied). The tick is applied only once an input (or a
+    /// reply) comes after it, in this call or a later one: until then the session keeps the
+    /// deadline, so a later call plays what happened in between first, and playing a stream in
+    /// several calls, cut between inputs of different times, gives what one call gives. After
+    /// the end, deadlines are dropped. Each outcome goes to `responder`; the inputs it returns
+    /// join the stream at their time (never before the outcome's own time) and are played in
+    /// this call, even after its last input: a caller that cuts a stream into calls must cut it
+    /// after the replies.
     /// - Returns: every outcome, in the order they happened.
     /// - Complexity: O(n log n + r·n) for n inputs and r responses or deadlines.
     public mutating func play(_ inputs: [GameInput], responder: (any Responder)? = nil) -> [Outcome] {
@@ -69,11 +76,18 @@ public struct GameSession: Sendable {
             }
             queue.insert(input, at: low)
         }
+        // Deadlines no input reached in the calls before: their ticks wait among this call's inputs.
+        for deadline in openDeadlines where deadlines.insert(deadline).inserted { enqueue(.tick(deadline)) }
+        openDeadlines = []
         while next < queue.count {
             let input = queue[next]
             next += 1
             if case .tick(let t) = input, deadlines.remove(t) != nil {
-                if ended || t < now || pending == 0 { continue }
+                if ended || t < now { continue }
+                if pending == 0 {
+                    openDeadlines.append(t)
+                    continue
+                }
             } else {
                 pending -= 1
             }

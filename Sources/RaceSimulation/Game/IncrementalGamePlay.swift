@@ -10,8 +10,9 @@ import RaceModel
 /// The checkpoint is used only while the inputs it played are still the first inputs in time
 /// order: a late fix that adds or moves a visit before it, a visit before it that closes, or a
 /// change of who plays makes the game play again from the start. It only moves up to a point
-/// where splitting the inputs there changes nothing: no round's deadline and no response the
-/// responder gives to what was played falls at or after the last input played.
+/// where splitting the inputs there changes nothing: no response the responder gives to what
+/// was played falls at or after the last input played (round deadlines carry over in the
+/// session).
 ///
 /// Pass the same race, mode, configuration, seed and responder (apart from its scheduled
 /// inputs) on every call; a new value is needed for another race.
@@ -89,7 +90,7 @@ public struct IncrementalGamePlay: Sendable {
             var session = start.session
             let added = Array(inputs[from..<upTo])
             let produced = session.play(added, responder: responder)
-            if Self.nothingOutstanding(after: produced, before: added[added.count - 1].time, responder: responder) {
+            if Self.noReply(to: produced, atOrAfter: added[added.count - 1].time, responder: responder) {
                 start.played += added
                 start.session = session
                 start.outcomes += produced
@@ -113,21 +114,11 @@ public struct IncrementalGamePlay: Sendable {
         return cutoff
     }
 
-    /// Whether a call that played up to an input at `last` and decided `outcomes` left nothing
-    /// for after it: `GameSession.play` drops a deadline's tick that no input of the same call
-    /// follows, and plays every response in the call that prompted it, so either one at or
-    /// after `last` would be played differently than in one call with the later inputs.
-    private static func nothingOutstanding(
-        after outcomes: [Outcome], before last: Seconds, responder: (any Responder)?
-    ) -> Bool {
-        for outcome in outcomes {
-            if case .roundStarted(_, let time, let deadline?) = outcome, deadline.isFinite, deadline > time,
-                !(deadline < last)
-            {
-                return false
-            }
-            if let responder, responder.respond(to: outcome).contains(where: { !($0.time < last) }) { return false }
-        }
-        return true
+    /// Whether no response to `outcomes` comes at or after `last`, the time of the call's last
+    /// input: `GameSession.play` plays every response in the call that prompted it, so such a
+    /// response would be played before later inputs, where one call would play it after them.
+    private static func noReply(to outcomes: [Outcome], atOrAfter last: Seconds, responder: (any Responder)?) -> Bool {
+        guard let responder else { return true }
+        return !outcomes.contains { responder.respond(to: $0).contains { !($0.time < last) } }
     }
 }

@@ -117,6 +117,9 @@ public struct ClassicMode: GameMode {
         var seed: UInt64
         var runners: [Runner]
         var index: [String: Int]
+        /// Each runner's place among the runners ordered by id (code points): the standings'
+        /// last tie-break, worked out once rather than comparing ids on every sort.
+        var idOrder: [Int]
         var started = false
         var ended = false
         var finishers = 0
@@ -154,9 +157,15 @@ public struct ClassicMode: GameMode {
                     id: participant.id, name: participant.name, legs: legs, optional: Set(course?.optional ?? []),
                     reached: reached, total: reached.count + legs.reduce(0) { $0 + $1.stops.count }))
         }
+        var idOrder = [Int](repeating: 0, count: runners.count)
+        for (place, r) in runners.indices.sorted(by: { TieRule.codePointOrder(runners[$0].id, runners[$1].id) })
+            .enumerated()
+        {
+            idOrder[r] = place
+        }
         return State(
             configuration: configuration, stops: stops, penaltyPerWrongAnswer: race.rules.secondsPerWrongAnswer,
-            timeLimit: race.timeLimitSeconds, seed: seed, runners: runners, index: index)
+            timeLimit: race.timeLimitSeconds, seed: seed, runners: runners, index: index, idOrder: idOrder)
     }
 
     /// Applies one input, in time order, and says what it caused.
@@ -426,11 +435,12 @@ public struct ClassicMode: GameMode {
             return (runner, row)
         }
         // What the order compares, taken out of each runner once (sorting moves small keys).
-        let keys = rows.map { runner, row in
-            RankKey(
+        let keys = rows.indices.map { r in
+            let (runner, row) = rows[r]
+            return RankKey(
                 status: order.firstIndex(of: row.status) ?? order.count,
                 result: resultTime(runner).map { ($0, runner.finishOrder!) }, reached: runner.reached.count,
-                lastCounted: runner.lastCounted, id: runner.id)
+                lastCounted: runner.lastCounted, idOrder: state.idOrder[r])
         }
         let sorted = keys.indices.sorted { keys[$0].precedes(keys[$1]) }.map { rows[$0].1 }
         // Finish order breaks equal result times, so no two finishers share a rank.
@@ -441,20 +451,21 @@ public struct ClassicMode: GameMode {
     }
 
     /// What the standings order runners by: status, then result time and finish order (both
-    /// finished), stops reached (more first), the time of the last stop counted, and id.
+    /// finished), stops reached (more first), the time of the last stop counted, and id (by
+    /// its place in `State.idOrder`).
     private struct RankKey {
         var status: Int
         var result: (time: Seconds, finishOrder: Int)?
         var reached: Int
         var lastCounted: Seconds
-        var id: String
+        var idOrder: Int
 
         func precedes(_ other: RankKey) -> Bool {
             if status != other.status { return status < other.status }
             if let a = result, let b = other.result, a != b { return a < b }
             if reached != other.reached { return reached > other.reached }
             if lastCounted != other.lastCounted { return lastCounted < other.lastCounted }
-            return TieRule.codePointOrder(id, other.id)
+            return idOrder < other.idOrder
         }
     }
 

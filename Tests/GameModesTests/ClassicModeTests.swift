@@ -34,6 +34,17 @@ struct ClassicModeTests {
         #expect(game.standings().row("ben")?.details["next"] == "a")
     }
 
+    @Test("runners level on everything else are ranked by id in code-point order, after the earlier last stop")
+    func tiesByID() throws {
+        // Listed out of order; capitals sort before small letters, accents and emoji after.
+        let ids = ["ben", "Zoë", "émile", "ana", "zed", "Ana", "🦊", "an"]
+        var game = try Fixture.session(try Self.race(people: ids + ["late"]))
+        _ = game.play((ids + ["late"]).map { Fixture.visit($0, "a", $0 == "late" ? 20 : 10) })
+        let byCodePoints = ids.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        #expect(byCodePoints.first == "Ana" && byCodePoints.last == "🦊")
+        #expect(game.standings().rows.map(\.competitor) == byCodePoints + ["late"])
+    }
+
     @Test("first to finish wins; standings show everyone's progress")
     func firstToFinish() throws {
         var game = try Fixture.session(try Self.race())

@@ -39,6 +39,9 @@ public struct LiveRace: Sendable {
     public private(set) var fixCount = 0
     private var gameInputs: Set<LiveGameInput> = []
     private var derived: LiveRaceState?
+    /// Counts the changes applied (entries, joins): what a state derived elsewhere
+    /// (``snapshot()``) was derived at.
+    public private(set) var revision = 0
     private let replayer: Result<RaceReplay, ReplayError>
     /// The replay the leaderboard is derived from, fed fix by fix (``leaderboardState()``),
     /// and the clock origin its times are on.
@@ -77,6 +80,7 @@ public struct LiveRace: Sendable {
         participants.append(participant)
         derived = nil
         leaderboardDerived = nil
+        revision += 1
     }
 
     /// Takes the store's list of participants as the joining order (another instance's joins
@@ -88,6 +92,7 @@ public struct LiveRace: Sendable {
         participantIDs = Set(participants.map(\.id))
         derived = nil
         leaderboardDerived = nil
+        revision += 1
     }
 
     /// Whether `participant` has joined.
@@ -133,6 +138,7 @@ public struct LiveRace: Sendable {
         }
         derived = nil
         leaderboardDerived = nil
+        revision += 1
         return true
     }
 
@@ -181,6 +187,33 @@ public struct LiveRace: Sendable {
     /// The name a participant's track carries: a listed race participant's id (so the
     /// simulator matches it to that participant and course), else the joined id itself.
     public func trackName(of participant: StoredParticipant) -> String { participant.id }
+
+    /// A copy to derive the whole state from elsewhere (``derivedState()``), while this engine
+    /// takes in more entries. It leaves out the leaderboard's incremental parts, so that this
+    /// engine goes on changing those in place; applying entries meanwhile copies only the
+    /// tracks they change, once.
+    public func snapshot() -> LiveRace {
+        var copy = self
+        copy.incremental = nil
+        copy.changedFrom = [:]
+        copy.leaderboardDerived = nil
+        copy.replayParticipants = nil
+        copy.incrementalGame = IncrementalGamePlay()
+        return copy
+    }
+
+    /// The state after every entry applied so far, as ``refresh()`` gives it, without keeping
+    /// it: for a ``snapshot()``.
+    public func derivedState() -> LiveRaceState {
+        if let derived, derived.sequence == lastSequence { return derived }
+        return derive()
+    }
+
+    /// Keeps `state`, derived from a snapshot at `revision`, for ``refresh()``: when nothing
+    /// changed since that snapshot.
+    public mutating func adopt(_ state: LiveRaceState, derivedAt revision: Int) {
+        if revision == self.revision { derived = state }
+    }
 
     /// The state after every entry applied so far, re-derived only if something changed since
     /// the last call.

@@ -25,7 +25,6 @@ public actor LiveRaceRunner {
     private var broadcastPending = false
     /// The least time between two leaderboard updates sent to viewers.
     public nonisolated let standingsSpacing: Duration
-    private var standingsCache: Standings?
     /// The update last handed to viewers, whose leaderboard the next update's changes build on.
     private var lastUpdate: (update: LeaderboardUpdate, board: LiveLeaderboard)?
     /// When the last update was built, and how long building it took.
@@ -274,30 +273,88 @@ public actor LiveRaceRunner {
         publish()
     }
 
-    /// The race's state after every stored entry; re-derived at most once per change, however
-    /// many viewers ask.
-    public func state() -> LiveRaceState { engine.refresh() }
+    /// The race's state after every stored entry, as of this call: derived from the whole log
+    /// (``LiveRace/refresh()``), away from the runner (``derivation()``).
+    public func state() async -> LiveRaceState { await derivation().state }
 
     /// The race's state without the fixes in its replay (``LiveRace/leaderboardState()``):
     /// visits, course checks and the game, taken in fix by fix. What the leaderboard and the
     /// next stops need, at a cost that follows the fixes that arrived since, not the race's size.
     public func currentState() -> LiveRaceState { engine.leaderboardState() }
 
-    /// The standings document at the current sequence: `{"raceID", "sequence", "status",
-    /// "problem"?, "report"}`, where `report` is what `racekit simulate --format json` prints
-    /// for the exported log. Built once per change, shared by every viewer.
-    public func standings() -> Standings {
-        let state = engine.refresh()
-        if let cached = standingsCache, cached.sequence == state.sequence { return cached }
+    /// The standings document as of this call: `{"raceID", "sequence", "status", "problem"?,
+    /// "report"}`, where `report` is what `racekit simulate --format json` prints for the
+    /// exported log. Built with the state it comes from (``derivation()``).
+    public func standings() async -> Standings { await derivation().standings }
+
+    /// The whole state, derived from a snapshot of the engine, and its standings document.
+    struct Derivation: Sendable {
+        /// ``LiveRace/revision`` of the snapshot.
+        var revision: Int
+        var state: LiveRaceState
+        var standings: Standings
+        /// How long deriving took.
+        var taking: Duration
+    }
+
+    /// The latest derivation of the whole state.
+    private var derived: Derivation?
+    /// The derivation under way (its number tells it from a later one), if any.
+    private var deriving: (number: Int, task: Task<Derivation, Never>)?
+    private var derivations = 0
+    /// When the next derivation may start: as long after the last one ended as it took.
+    private var nextDerivationDue: ContinuousClock.Instant?
+
+    /// The whole state as of this call: at least the engine's revision now, so a caller sees
+    /// its own entries. Deriving a large race from its whole log takes long (0.6 s for 1.1 M
+    /// fixes), so it runs on a snapshot of the engine (``LiveRace/snapshot()``) in a task of
+    /// its own, and the runner goes on storing entries and updating viewers meanwhile. Callers
+    /// share derivations: at most one runs at a time, callers that come while it runs wait
+    /// for it and, when they need a later revision, for the next one; and the next starts no
+    /// sooner than as long after the last one ended as that one took, so polling the full
+    /// report takes at most half a core, however many poll.
+    private func derivation() async -> Derivation {
+        let wanted = engine.revision
+        while true {
+            if let derived, derived.revision >= wanted { return derived }
+            if let deriving {
+                let result = await deriving.task.value
+                if result.revision >= wanted { return result }
+                continue
+            }
+            derivations += 1
+            let number = derivations
+            let due = nextDerivationDue
+            let task = Task.detached { [self] in
+                if let due, due > .now { try? await Task.sleep(until: due) }
+                let (snapshot, revision) = await self.snapshot()
+                let began = ContinuousClock.now
+                let state = snapshot.derivedState()
+                let standings = Self.standings(of: snapshot, state: state)
+                return Derivation(revision: revision, state: state, standings: standings, taking: .now - began)
+            }
+            deriving = (number, task)
+            let result = await task.value
+            if deriving?.number == number { deriving = nil }
+            nextDerivationDue = .now + result.taking
+            engine.adopt(result.state, derivedAt: result.revision)
+            if (derived?.revision ?? -1) < result.revision { derived = result }
+            if result.revision >= wanted { return result }
+        }
+    }
+
+    /// The engine to derive from, and its revision.
+    private func snapshot() -> (LiveRace, Int) { (engine.snapshot(), engine.revision) }
+
+    /// The standings document of `state`, derived from `race`.
+    private static func standings(of race: LiveRace, state: LiveRaceState) -> Standings {
         var members = [
-            JSONMember("raceID", .string(raceID)), JSONMember("sequence", .number(Double(state.sequence))),
-            JSONMember("status", .string(engine.status)),
+            JSONMember("raceID", .string(race.raceID)), JSONMember("sequence", .number(Double(state.sequence))),
+            JSONMember("status", .string(race.status)),
         ]
         if let problem = state.problem { members.append(JSONMember("problem", .string(problem))) }
-        members.append(JSONMember("report", state.report(startEpoch: engine.clockOrigin)?.json ?? .null))
-        let standings = Standings(sequence: state.sequence, text: JSONValue.object(members).serialized(pretty: false))
-        standingsCache = standings
-        return standings
+        members.append(JSONMember("report", state.report(startEpoch: race.clockOrigin)?.json ?? .null))
+        return Standings(sequence: state.sequence, text: JSONValue.object(members).serialized(pretty: false))
     }
 
     /// A standings document as text, with the sequence it is at.

@@ -301,7 +301,9 @@ public actor LiveRaceRunner {
     private var derived: Derivation?
     /// The derivation under way (its number tells it from a later one), if any.
     private var deriving: (number: Int, task: Task<Derivation, Never>)?
-    private var derivations = 0
+    /// How many times the whole state was derived (``state()``, ``standings()``): fewer than
+    /// were asked for while the race changed, because callers share derivations.
+    public private(set) var derivations = 0
     /// When the next derivation may start: as long after the last one ended as it took.
     private var nextDerivationDue: ContinuousClock.Instant?
 

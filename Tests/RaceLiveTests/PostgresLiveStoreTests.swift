@@ -3,6 +3,7 @@ import LiveStoreTestSupport
 import Logging
 import PostgresNIO
 import RaceLive
+import RaceTestSupport
 import Testing
 
 @testable import RaceLivePostgres
@@ -84,7 +85,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(100))
             try await connection.close()
         }
-        let outcome = await Self.outcome(within: .seconds(10)) {
+        let outcome = await TimeBound.outcome(within: .seconds(10)) {
             try await connection.answering(within: .milliseconds(200)) {
                 try await Task.sleep(for: .milliseconds(400))
                 _ = try await connection.query("SELECT 1", logger: logger)
@@ -103,37 +104,13 @@ import Testing
         let connection = try await PostgresConnection.connect(
             configuration: try PostgresURL(url).connectionConfiguration(), id: 1, logger: logger)
         try await connection.close()
-        let outcome = await Self.outcome(within: .seconds(10)) {
+        let outcome = await TimeBound.outcome(within: .seconds(10)) {
             try await connection.answering(within: .seconds(30)) {
                 _ = try await connection.query("SELECT 1", logger: logger)
             }
         }
         let error = try #require(outcome, "no answer within 10 s")
         #expect(error is PostgresStoreError, "\(String(describing: error))")
-    }
-
-    /// `body`'s error (`.some(nil)` when it returned), or `nil` when it has not finished within
-    /// `limit`: a test of something that might never return stays bounded (it leaves the task).
-    private static func outcome(within limit: Duration, of body: @escaping @Sendable () async throws -> Void) async
-        -> (any Error)??
-    {
-        let (finishes, finished) = AsyncStream.makeStream(of: (any Error)?.self)
-        let work = Task {
-            do {
-                try await body()
-                finished.yield(nil)
-            } catch { finished.yield(error) }
-        }
-        let timer = Task {
-            try? await Task.sleep(for: limit)
-            finished.finish()
-        }
-        defer {
-            work.cancel()
-            timer.cancel()
-        }
-        for await outcome in finishes { return .some(outcome) }
-        return nil
     }
 
     /// What `body` answers comes back as it is, value or error, on an open connection.

@@ -4,12 +4,20 @@ import LiveStoreTestSupport
 import RaceLive
 import RaceModel
 import RaceTestSupport
+import Synchronization
 import Testing
 
 /// `LiveRaceRunner.state()` and `standings()` derive the whole race away from the runner and
 /// share derivations: each caller still sees every entry stored before its call, the result
 /// equals the engine's own derivation, and callers that come together share one.
 struct SharedDerivationTests {
+    /// What each caller stored up to and then saw.
+    final class Results: Sendable {
+        private let pairs = Mutex<[(stored: Int64, seen: Int64)]>([])
+        func add(stored: Int64, seen: Int64) { pairs.withLock { $0.append((stored, seen)) } }
+        var all: [(stored: Int64, seen: Int64)] { pairs.withLock { $0 } }
+    }
+
     @Test("concurrent callers each see their own entries, and share derivations")
     func readsItsOwnWrites() async throws {
         let made = try await TestStores.make(.sqlite)
@@ -36,16 +44,24 @@ struct SharedDerivationTests {
                 latitude: stop.latitude + Double(random.next() % 100) * 1e-6, longitude: stop.longitude)
             return (fix, random.next() % 2 == 0)
         }
-        let seen = try await withThrowingTaskGroup(of: (stored: Int64, seen: Int64).self) { group in
-            for call in calls {
-                group.addTask {
-                    let receipt = try await runner.submit([.fix(call.fix)], recordedAt: 0)
-                    let seen = call.standings ? await runner.standings().sequence : await runner.state().sequence
-                    return (receipt.lastSequence, seen)
+        let results = Results()
+        // Bounded: a caller that held the runner in a loop would otherwise hang the suite.
+        let outcome = await TimeBound.outcome(within: .seconds(60)) {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for call in calls {
+                    group.addTask {
+                        let receipt = try await runner.submit([.fix(call.fix)], recordedAt: 0)
+                        let seen =
+                            call.standings ? await runner.standings().sequence : await runner.state().sequence
+                        results.add(stored: receipt.lastSequence, seen: seen)
+                    }
                 }
+                try await group.waitForAll()
             }
-            return try await group.reduce(into: []) { $0.append($1) }
         }
+        let finished = try #require(outcome, "the callers did not finish within 60 s")
+        #expect(finished == nil, "\(String(describing: finished))")
+        let seen = results.all
         #expect(seen.count == calls.count)
         for (stored, sequence) in seen { #expect(sequence >= stored, "saw \(sequence) after storing up to \(stored)") }
         let derivations = await runner.derivations

@@ -319,30 +319,40 @@ public actor LiveRaceRunner {
         let wanted = engine.revision
         while true {
             if let derived, derived.revision >= wanted { return derived }
-            if let deriving {
-                let result = await deriving.task.value
-                if result.revision >= wanted { return result }
-                continue
-            }
-            derivations += 1
-            let number = derivations
-            let due = nextDerivationDue
-            let task = Task.detached { [self] in
-                if let due, due > .now { try? await Task.sleep(until: due) }
-                let (snapshot, revision) = await self.snapshot()
-                let began = ContinuousClock.now
-                let state = snapshot.derivedState()
-                let standings = Self.standings(of: snapshot, state: state)
-                return Derivation(revision: revision, state: state, standings: standings, taking: .now - began)
-            }
-            deriving = (number, task)
+            let (number, task) = deriving ?? startDerivation()
             let result = await task.value
-            if deriving?.number == number { deriving = nil }
-            nextDerivationDue = .now + result.taking
-            engine.adopt(result.state, derivedAt: result.revision)
-            if (derived?.revision ?? -1) < result.revision { derived = result }
+            finish(number, result)
+            // Older than wanted: the next derivation, which `finish` made room for, takes a
+            // snapshot at the engine's revision then, so it cannot be older.
             if result.revision >= wanted { return result }
         }
+    }
+
+    /// Starts a derivation: after the spacing, on a snapshot of the engine as it is then.
+    private func startDerivation() -> (number: Int, task: Task<Derivation, Never>) {
+        derivations += 1
+        let number = derivations
+        let due = nextDerivationDue
+        let task = Task.detached { [self] in
+            if let due, due > .now { try? await Task.sleep(until: due) }
+            let (snapshot, revision) = await self.snapshot()
+            let began = ContinuousClock.now
+            let state = snapshot.derivedState()
+            let standings = Self.standings(of: snapshot, state: state)
+            return Derivation(revision: revision, state: state, standings: standings, taking: .now - began)
+        }
+        deriving = (number, task)
+        return (number, task)
+    }
+
+    /// Takes in a finished derivation, once, whichever of its callers comes first: after it, a
+    /// caller that needs a later revision starts the next one instead of awaiting this one again.
+    private func finish(_ number: Int, _ result: Derivation) {
+        guard deriving?.number == number else { return }
+        deriving = nil
+        nextDerivationDue = .now + result.taking
+        engine.adopt(result.state, derivedAt: result.revision)
+        if (derived?.revision ?? -1) < result.revision { derived = result }
     }
 
     /// The engine to derive from, and its revision.

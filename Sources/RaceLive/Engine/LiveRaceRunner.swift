@@ -274,7 +274,9 @@ public actor LiveRaceRunner {
     }
 
     /// The race's state after every stored entry, as of this call: derived from the whole log
-    /// (``LiveRace/refresh()``), away from the runner (``derivation()``).
+    /// (as ``LiveRace/refresh()`` does) on a snapshot of the engine, away from the runner, so
+    /// that storing entries goes on meanwhile. Callers share derivations: at most one runs at
+    /// a time, and the next starts no sooner than the last one took after it ended.
     public func state() async -> LiveRaceState { await derivation().state }
 
     /// The race's state without the fixes in its replay (``LiveRace/leaderboardState()``):
@@ -284,7 +286,7 @@ public actor LiveRaceRunner {
 
     /// The standings document as of this call: `{"raceID", "sequence", "status", "problem"?,
     /// "report"}`, where `report` is what `racekit simulate --format json` prints for the
-    /// exported log. Built with the state it comes from (``derivation()``).
+    /// exported log. Built with the state it comes from (``state()``).
     public func standings() async -> Standings { await derivation().standings }
 
     /// The whole state, derived from a snapshot of the engine, and its standings document.

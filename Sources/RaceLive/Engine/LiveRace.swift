@@ -218,8 +218,7 @@ public struct LiveRace: Sendable {
     /// The state after every entry applied so far, re-derived only if something changed since
     /// the last call.
     public mutating func refresh() -> LiveRaceState {
-        if let derived, derived.sequence == lastSequence { return derived }
-        let state = derive()
+        let state = derivedState()
         derived = state
         return state
     }

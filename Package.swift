@@ -50,12 +50,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
-        // PROJ (C library) through pkg-config; `make` installs libproj-dev when it is missing.
-        .systemLibrary(
-            name: "CProj",
-            pkgConfig: "proj",
-            providers: [.apt(["libproj-dev"]), .brew(["proj"])]
-        ),
+        // PROJ's C headers (libproj-dev; `make` installs it when it is missing). The library itself
+        // is opened when first used, not linked: see Sources/CProj/shim.h.
+        .systemLibrary(name: "CProj"),
         // The bottom layer every module may use and nothing geographic: located diagnostics
         // (`InputError`), whole-file reads and safe writes, the strict JSON reader and writer, the
         // decimal grammar every reader shares.

@@ -58,7 +58,7 @@ extension CoordinateTransformation {
     ) -> (failed: Int, error: ProjectionError?) {
         guard count > 0 else { return (0, nil) }
         return handle.withObject { object in
-            _ = proj_trans_generic(
+            _ = libproj.proj_trans_generic(
                 object, direction, x, strideBytes, count, y, strideBytes, count,
                 nil, 0, 0, nil, 0, 0)
             let xs = UnsafeRawPointer(x), ys = UnsafeRawPointer(y)

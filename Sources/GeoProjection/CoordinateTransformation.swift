@@ -55,19 +55,19 @@ public struct CoordinateTransformation: Sendable, CustomStringConvertible {
         self.isInverted = false
         self.handle = try ProjHandle(operation: "creating \(source) → \(target)") { context in
             // What proj_create_crs_to_crs does, with the one option it cannot pass.
-            guard let sourceCRS = proj_create(context, source) else { return nil }
-            defer { proj_destroy(sourceCRS) }
-            guard let targetCRS = proj_create(context, target) else { return nil }
-            defer { proj_destroy(targetCRS) }
+            guard let sourceCRS = libproj.proj_create(context, source) else { return nil }
+            defer { _ = libproj.proj_destroy(sourceCRS) }
+            guard let targetCRS = libproj.proj_create(context, target) else { return nil }
+            defer { _ = libproj.proj_destroy(targetCRS) }
             let option = strdup("ALLOW_BALLPARK=NO")
             defer { free(option) }
             let options: [UnsafePointer<CChar>?] = allowingBallpark ? [nil] : [UnsafePointer(option), nil]
             let created = options.withUnsafeBufferPointer {
-                proj_create_crs_to_crs_from_pj(context, sourceCRS, targetCRS, nil, $0.baseAddress)
+                libproj.proj_create_crs_to_crs_from_pj(context, sourceCRS, targetCRS, nil, $0.baseAddress)
             }
             guard let operation = created else { return nil }
-            defer { proj_destroy(operation) }
-            return proj_normalize_for_visualization(context, operation)
+            defer { _ = libproj.proj_destroy(operation) }
+            return libproj.proj_normalize_for_visualization(context, operation)
         }
     }
 
@@ -102,7 +102,7 @@ public struct CoordinateTransformation: Sendable, CustomStringConvertible {
     public func transform(x: Double, y: Double) throws(ProjectionError) -> (x: Double, y: Double) {
         try handle.withObject { object throws(ProjectionError) in
             // z = 0 and t = HUGE_VAL (no time): what proj_trans_generic passes for absent arrays.
-            let result = proj_trans(object, direction, proj_coord(x, y, 0, .infinity))
+            let result = libproj.proj_trans(object, direction, libproj.proj_coord(x, y, 0, .infinity))
             guard result.xy.x.isFinite, result.xy.y.isFinite else {
                 throw handle.failure("transforming (\(x), \(y)) with \(self)")
             }

@@ -29,7 +29,7 @@ public struct Geodesic: Sendable {
         self.equatorialRadius = equatorialRadius
         self.flattening = flattening
         var geodesic = geod_geodesic()
-        geod_init(&geodesic, equatorialRadius, flattening)
+        libproj.geod_init(&geodesic, equatorialRadius, flattening)
         self.geodesic = geodesic
     }
 
@@ -42,7 +42,7 @@ public struct Geodesic: Sendable {
     {
         var distance = 0.0, initialAzimuth = 0.0, finalAzimuth = 0.0
         withUnsafePointer(to: geodesic) {
-            geod_inverse(
+            libproj.geod_inverse(
                 $0, start.latitude, start.longitude, end.latitude, end.longitude,
                 &distance, &initialAzimuth, &finalAzimuth)
         }
@@ -64,7 +64,7 @@ public struct Geodesic: Sendable {
         precondition(azimuth.isFinite && distanceMeters.isFinite, "azimuth and distance must be finite")
         var latitude = 0.0, longitude = 0.0, finalAzimuth = 0.0
         withUnsafePointer(to: geodesic) {
-            geod_direct(
+            libproj.geod_direct(
                 $0, start.latitude, start.longitude, azimuth, distanceMeters,
                 &latitude, &longitude, &finalAzimuth)
         }
@@ -78,13 +78,13 @@ public struct Geodesic: Sendable {
     /// - Complexity: O(n).
     public func lengthMeters(of points: some Collection<Coordinate>) -> Meters {
         var polyline = geod_polygon()
-        geod_polygon_init(&polyline, 1)
+        libproj.geod_polygon_init(&polyline, 1)
         var length = 0.0
         withUnsafePointer(to: geodesic) { geodesic in
             for point in points {
-                geod_polygon_addpoint(geodesic, &polyline, point.latitude, point.longitude)
+                libproj.geod_polygon_addpoint(geodesic, &polyline, point.latitude, point.longitude)
             }
-            _ = geod_polygon_compute(geodesic, &polyline, 0, 1, nil, &length)
+            _ = libproj.geod_polygon_compute(geodesic, &polyline, 0, 1, nil, &length)
         }
         return length
     }

@@ -27,23 +27,25 @@ final class ProjHandle: @unchecked Sendable {
     ///   - operation: what is being created, for the error (`creating EPSG:4326 → EPSG:32632`).
     ///   - create: makes the object in the given context; returns `nil` when PROJ fails, and then
     ///     must have freed anything else it made.
-    /// - Throws: ``ProjectionError`` with PROJ's error number, its text and PROJ's last log line.
+    /// - Throws: ``ProjectionError`` with PROJ's error number, its text and PROJ's last log line,
+    ///   or why PROJ's library could not be opened.
     init(operation: String, create: (_ context: OpaquePointer) -> OpaquePointer?) throws(ProjectionError) {
-        guard let context = proj_context_create() else {
+        if case .failure(let error) = ProjLibrary.loaded { throw error }
+        guard let context = libproj.proj_context_create() else {
             throw ProjectionError(operation: operation, code: 0, errnoText: "could not create a PROJ context")
         }
         let log = Log()
-        proj_log_func(context, Unmanaged.passUnretained(log).toOpaque()) { log, _, line in
+        libproj.proj_log_func(context, Unmanaged.passUnretained(log).toOpaque()) { log, _, line in
             guard let log, let line else { return }
             Unmanaged<Log>.fromOpaque(log).takeUnretainedValue().lastLine = String(cString: line)
         }
         guard let object = create(context) else {
-            let code = proj_context_errno(context)
+            let code = libproj.proj_context_errno(context)
             let error = ProjectionError(
                 operation: operation, code: code,
-                errnoText: String(cString: proj_context_errno_string(context, code)),
+                errnoText: Self.errnoText(context, code),
                 message: log.lastLine)
-            proj_context_destroy(context)
+            _ = libproj.proj_context_destroy(context)
             throw error
         }
         self.log = log
@@ -52,8 +54,8 @@ final class ProjHandle: @unchecked Sendable {
     }
 
     deinit {
-        proj_destroy(object)
-        proj_context_destroy(context)
+        _ = libproj.proj_destroy(object)
+        _ = libproj.proj_context_destroy(context)
     }
 
     /// Runs `body` with the PROJ object while holding the lock, after clearing its error state.
@@ -62,7 +64,7 @@ final class ProjHandle: @unchecked Sendable {
     ) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }
-        proj_errno_reset(object)
+        _ = libproj.proj_errno_reset(object)
         log.lastLine = nil
         return try body(object)
     }
@@ -78,8 +80,13 @@ final class ProjHandle: @unchecked Sendable {
     /// The error for a result that is not finite, from the object's error state.
     /// Call only inside ``withObject(_:)``.
     func failure(_ operation: String) -> ProjectionError {
-        let code = proj_errno(object)
-        let text = code == 0 ? "the result is not finite" : String(cString: proj_context_errno_string(context, code))
+        let code = libproj.proj_errno(object)
+        let text = code == 0 ? "the result is not finite" : Self.errnoText(context, code)
         return ProjectionError(operation: operation, code: code, errnoText: text, message: log.lastLine)
+    }
+
+    /// PROJ's text for an error number in `context`.
+    private static func errnoText(_ context: OpaquePointer, _ code: Int32) -> String {
+        libproj.proj_context_errno_string(context, code).map { String(cString: $0) } ?? "unknown error"
     }
 }

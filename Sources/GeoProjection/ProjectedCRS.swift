@@ -48,7 +48,7 @@ public struct ProjectedCRS: Sendable, CustomStringConvertible {
         let code = "EPSG:\(parts[1])"
         let handle: ProjHandle
         do {
-            handle = try ProjHandle(operation: "looking up \(code)") { context in proj_create(context, code) }
+            handle = try ProjHandle(operation: "looking up \(code)") { context in libproj.proj_create(context, code) }
         } catch {
             throw .unknownCode(code, error)
         }
@@ -95,21 +95,21 @@ public struct ProjectedCRS: Sendable, CustomStringConvertible {
     private static func metadata(of object: OpaquePointer, in context: OpaquePointer)
         -> (name: String, kind: String, unitName: String, area: AreaOfUse?)
     {
-        let metadataName = proj_get_name(object).map { String(cString: $0) } ?? "unnamed"
-        let kind = kindName(proj_get_type(object))
+        let metadataName = libproj.proj_get_name(object).map { String(cString: $0) } ?? "unnamed"
+        let kind = kindName(libproj.proj_get_type(object))
         guard kind == "projected CRS" else { return (metadataName, kind, "", nil) }
         var unitName = "unknown unit"
-        if let system = proj_crs_get_coordinate_system(context, object) {
+        if let system = libproj.proj_crs_get_coordinate_system(context, object) {
             var unit: UnsafePointer<CChar>?
-            if proj_cs_get_axis_info(context, system, 0, nil, nil, nil, nil, &unit, nil, nil) != 0, let unit {
+            if libproj.proj_cs_get_axis_info(context, system, 0, nil, nil, nil, nil, &unit, nil, nil) != 0, let unit {
                 unitName = String(cString: unit)
             }
-            proj_destroy(system)
+            _ = libproj.proj_destroy(system)
         }
         var west = 0.0, south = 0.0, east = 0.0, north = 0.0
         var areaName: UnsafePointer<CChar>?
         // PROJ reports -1000 for bounds the registry does not give.
-        guard proj_get_area_of_use(context, object, &west, &south, &east, &north, &areaName) != 0,
+        guard libproj.proj_get_area_of_use(context, object, &west, &south, &east, &north, &areaName) != 0,
             west != -1000, south != -1000, east != -1000, north != -1000
         else {
             return (

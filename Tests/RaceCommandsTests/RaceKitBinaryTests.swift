@@ -21,3 +21,20 @@ struct RaceKitBinaryTests {
         #expect(result.stderr.components(separatedBy: "[duplicate-position]").count - 1 == 1000)
     }
 }
+
+struct RaceKitLinkingTests {
+    @Test("racekit does not link PROJ: commands that never project start without loading it")
+    func projIsNotLinked() throws {
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        ldd.arguments = [RaceKitBinary.url.path]
+        let out = Pipe()
+        ldd.standardOutput = out
+        try ldd.run()
+        let libraries = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldd.waitUntilExit()
+        #expect(ldd.terminationStatus == 0)
+        #expect(libraries.contains("libswiftCore"), "ldd listed: \(libraries)")
+        #expect(!libraries.contains("libproj"), "ldd listed: \(libraries)")
+    }
+}

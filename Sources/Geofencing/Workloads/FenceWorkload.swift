@@ -11,6 +11,10 @@ import Darwin
 /// A generated geofence workload: circular stops and participants walking between them at
 /// 1 Hz with GPS noise. Deterministic for a seed. Used by `racekit fence-check --generate`,
 /// the tests and the benchmarks.
+///
+/// Coordinates are recorded to 7 decimals of a degree (about 1 cm) and radii to the centimetre,
+/// as receivers and the peers' workload files record them, so a saved workload reads back as
+/// the same numbers and is as long as the files other tools are measured on.
 public struct FenceWorkload: Sendable {
     /// Where the stops are.
     public enum Layout: String, CaseIterable, Sendable {
@@ -42,16 +46,23 @@ public struct FenceWorkload: Sendable {
     ) -> FenceWorkload {
         precondition(stops > 0 && participants >= 0 && seconds >= 0)
         var random = SplitMix64(seed: seed)
-        let centres = layout == .city ? cityStops(stops, &random) : globalStops(stops, &random)
+        let centres = (layout == .city ? cityStops(stops, &random) : globalStops(stops, &random)).map(recorded)
         let logLow = log(radii.lowerBound), logHigh = log(radii.upperBound)
         let fences = centres.map { centre in
-            Fence.circle(try! CircleFence(centre: centre, radiusMeters: exp(random.uniform(logLow...logHigh))))
+            let radius = (exp(random.uniform(logLow...logHigh)) * 100).rounded() / 100
+            return Fence.circle(try! CircleFence(centre: centre, radiusMeters: radius))
         }
         let positions = walks(between: centres, participants: participants, seconds: seconds, &random)
         return FenceWorkload(stopIDs: Array(0..<stops), fences: fences, positions: positions)
     }
 
     private static let city = Coordinate(uncheckedLatitude: 47.3769, longitude: 8.5417)
+
+    /// The coordinate to 7 decimals of a degree.
+    private static func recorded(_ c: Coordinate) -> Coordinate {
+        Coordinate(
+            uncheckedLatitude: (c.latitude * 1e7).rounded() / 1e7, longitude: (c.longitude * 1e7).rounded() / 1e7)
+    }
 
     private static func offset(_ origin: Coordinate, east: Meters, north: Meters) -> Coordinate {
         let distance = (east * east + north * north).squareRoot()
@@ -150,7 +161,7 @@ public struct FenceWorkload: Sendable {
         columns.reserveCapacity(participants * seconds)
         for t in 0..<seconds {
             for p in 0..<participants {
-                let noisy = offset(position[p], east: 5 * random.gaussian(), north: 5 * random.gaussian())
+                let noisy = recorded(offset(position[p], east: 5 * random.gaussian(), north: 5 * random.gaussian()))
                 columns.append(
                     participant: Int32(p), time: Double(t), latitude: noisy.latitude, longitude: noisy.longitude)
                 if dwell[p] > 0 { dwell[p] -= 1; continue }

@@ -6,11 +6,34 @@ import Testing
 
 /// The chunked positions reader against the sequential one, its reference: the same table (`==`)
 /// on valid files and the same error (message, line and column) on broken ones, for every split.
+/// The coordinates-only reader likewise: the table's coordinates, or the same error.
 struct ChunkedPositionsCSVTests {
     /// What a reader made of a file: its table or its error.
     private enum Outcome: Equatable {
         case table(PositionTable)
         case error(InputError)
+
+        /// What the coordinates-only reader must make of the same file.
+        var coordinates: CoordinatesOutcome {
+            switch self {
+            case .table(let table): .coordinates(PositionCoordinates(table.columns))
+            case .error(let error): .error(error)
+            }
+        }
+    }
+
+    /// What the coordinates-only reader made of a file.
+    private enum CoordinatesOutcome: Equatable {
+        case coordinates(PositionCoordinates)
+        case error(InputError)
+    }
+
+    private func coordinatesOnly(_ bytes: [UInt8], threads: Int) -> CoordinatesOutcome {
+        do {
+            return .coordinates(try PositionsCSV.parseCoordinates(bytes, file: "positions.csv", threads: threads))
+        } catch {
+            return .error(error)
+        }
     }
 
     private func sequential(_ bytes: [UInt8]) -> Outcome {
@@ -32,10 +55,16 @@ struct ChunkedPositionsCSVTests {
         let reference = sequential(bytes)
         for threads in 1...8 {
             #expect(chunked(bytes, threads: threads) == reference, "seed \(seed), \(threads) chunks")
+            #expect(
+                coordinatesOnly(bytes, threads: threads) == reference.coordinates, "seed \(seed), \(threads) chunks")
             // The chunks themselves read every valid file, without the sequential reader's help.
             if case .table(let table) = reference {
                 #expect(
                     try PositionsCSV.parseInChunks(bytes, file: "positions.csv", threads: threads) == table,
+                    "seed \(seed), \(threads) chunks")
+                #expect(
+                    try PositionsCSV.coordinatesInChunks(bytes, file: "positions.csv", threads: threads)
+                        == PositionCoordinates(table.columns),
                     "seed \(seed), \(threads) chunks")
             }
         }
@@ -48,10 +77,16 @@ struct ChunkedPositionsCSVTests {
         let reference = sequential(bytes)
         for threads in 1...8 {
             #expect(chunked(bytes, threads: threads) == reference, "seed \(seed), \(threads) chunks")
+            #expect(
+                coordinatesOnly(bytes, threads: threads) == reference.coordinates, "seed \(seed), \(threads) chunks")
             // The chunks never accept rows the sequential reader rejects.
             if case .error(let error) = reference, error.location.line > 0 {
                 #expect(
                     (try? PositionsCSV.parseInChunks(bytes, file: "positions.csv", threads: threads)) == .some(nil),
+                    "seed \(seed), \(threads) chunks")
+                #expect(
+                    (try? PositionsCSV.coordinatesInChunks(bytes, file: "positions.csv", threads: threads))
+                        == .some(nil),
                     "seed \(seed), \(threads) chunks")
             }
         }
@@ -83,7 +118,10 @@ struct ChunkedPositionsCSVTests {
             SourceLocation(file: "positions.csv", line: 52, column: 4),
             "time 10.0 is earlier than the previous row's 49.0; rows must be ordered by time")
         #expect(sequential(bytes) == .error(expected))
-        for threads in 1...8 { #expect(chunked(bytes, threads: threads) == .error(expected)) }
+        for threads in 1...8 {
+            #expect(chunked(bytes, threads: threads) == .error(expected))
+            #expect(coordinatesOnly(bytes, threads: threads) == .error(expected))
+        }
     }
 
     @Test("participants numbered in order of first appearance across chunks, names joined by text")
@@ -102,7 +140,10 @@ struct ChunkedPositionsCSVTests {
             "", "\n\n", "participant,time,lat,lon\n0,1,1,1\n", "participant,t,lat,lon\n", "participant,t,lat,lon",
         ] {
             let bytes = Array(text.utf8)
-            for threads in 1...4 { #expect(chunked(bytes, threads: threads) == sequential(bytes), "\(text)") }
+            for threads in 1...4 {
+                #expect(chunked(bytes, threads: threads) == sequential(bytes), "\(text)")
+                #expect(coordinatesOnly(bytes, threads: threads) == sequential(bytes).coordinates, "\(text)")
+            }
         }
     }
 }

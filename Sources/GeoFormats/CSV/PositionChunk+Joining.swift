@@ -23,13 +23,8 @@ extension PositionChunk {
     static func join(
         _ chunks: [PositionChunk], rows: inout PositionRows, bytes: UnsafeBufferPointer<UInt8>, headerLine: Int
     ) -> PositionTable? {
-        var lastTime = -Double.infinity
-        for chunk in chunks where chunk.count > 0 {
-            guard chunk.firstTime >= lastTime else { return nil }
-            lastTime = chunk.lastTime
-        }
-        let total = chunks.reduce(0) { $0 + $1.count }
-        guard total > 0 else { return nil }
+        precondition(rows.keepsAllFields, "a table needs every field")
+        guard let total = joinedRowCount(chunks) else { return nil }
 
         // Participants: global indices in order of first appearance in the file, as the
         // sequential reader numbers them (integers by value, names by `String` equality).
@@ -94,5 +89,39 @@ extension PositionChunk {
             participant: rows.participant, time: rows.time, latitude: rows.latitude,
             longitude: rows.longitude, accuracy: rows.accuracy)
         return PositionTable(columns: columns, participantNames: names, lines: rows.line)
+    }
+
+    /// The coordinates of the chunks of one file, in file order, as ``join(_:rows:bytes:headerLine:)``
+    /// would place them in its table; `nil` when it would return `nil`.
+    /// - Parameters:
+    ///   - chunks: the chunks, in file order.
+    ///   - rows: the columns the chunks wrote into; their coordinates become the result's.
+    static func joinCoordinates(_ chunks: [PositionChunk], rows: inout PositionRows) -> PositionCoordinates? {
+        guard let total = joinedRowCount(chunks) else { return nil }
+        var kept = 0
+        rows.withWriter { rows in
+            for chunk in chunks where chunk.count > 0 {
+                if kept != chunk.first {
+                    for column in [rows.latitude, rows.longitude] {
+                        memmove(column + kept, column + chunk.first, chunk.count * MemoryLayout<Double>.stride)
+                    }
+                }
+                kept += chunk.count
+            }
+        }
+        rows.keep(total)
+        return PositionCoordinates(latitude: rows.latitude, longitude: rows.longitude)
+    }
+
+    /// How many rows the chunks have together; `nil` when a chunk starts earlier than the one
+    /// before it ended (the file's rows are not in time order) or there are none.
+    private static func joinedRowCount(_ chunks: [PositionChunk]) -> Int? {
+        var lastTime = -Double.infinity
+        for chunk in chunks where chunk.count > 0 {
+            guard chunk.firstTime >= lastTime else { return nil }
+            lastTime = chunk.lastTime
+        }
+        let total = chunks.reduce(0) { $0 + $1.count }
+        return total > 0 ? total : nil
     }
 }

@@ -25,7 +25,8 @@ struct PositionChunk {
     /// sequential reader accepts.
     ///
     /// Each row is written with its participant's local index and its line counted from 1 at the
-    /// chunk's first line: joining the chunks makes both the table's.
+    /// chunk's first line: joining the chunks makes both the table's. Rows that keep only their
+    /// coordinates are checked all the same.
     /// - Parameters:
     ///   - bytes: the whole file.
     ///   - range: the chunk's bytes, after the header.
@@ -67,12 +68,14 @@ struct PositionChunk {
             if chunk.count == 0 { chunk.firstTime = row.time }
             chunk.lastTime = row.time
             let index = first + chunk.count
-            rows.participant[index] = row.participant
-            rows.time[index] = row.time
             rows.latitude[index] = row.latitude
             rows.longitude[index] = row.longitude
-            rows.accuracy[index] = row.accuracy
-            rows.line[index] = Int32(truncatingIfNeeded: chunk.lineCount)
+            if rows.keepsAllFields {
+                rows.participant[index] = row.participant
+                rows.time[index] = row.time
+                rows.accuracy[index] = row.accuracy
+                rows.line[index] = Int32(truncatingIfNeeded: chunk.lineCount)
+            }
             chunk.count += 1
         }
         return chunk

@@ -11,7 +11,12 @@ import Darwin
 ///
 /// The columns start with room for an upper bound of the rows and are not cleared first: every
 /// row a chunk keeps is written before anything reads it, and ``keep(_:)`` drops the rest.
+///
+/// Rows may keep only their coordinates (``keepsAllFields`` false): the other columns then have
+/// one unused element, and a file's table takes 16 bytes a row instead of 40.
 struct PositionRows {
+    /// Whether the participant, time, accuracy and line columns are written too.
+    let keepsAllFields: Bool
     var participant: ContiguousArray<Int32>
     var time: ContiguousArray<Double>
     var latitude: ContiguousArray<Double>
@@ -23,6 +28,8 @@ struct PositionRows {
     ///
     /// Chunks write at once through copies of it, each only in its own rows.
     struct Writer: @unchecked Sendable {
+        /// Whether to write more than the coordinates; when false, the other pointers have room for one row.
+        let keepsAllFields: Bool
         let participant: UnsafeMutablePointer<Int32>
         let time: UnsafeMutablePointer<Double>
         let latitude: UnsafeMutablePointer<Double>
@@ -31,14 +38,16 @@ struct PositionRows {
         let line: UnsafeMutablePointer<Int32>
     }
 
-    /// Room for `count` rows, not yet written.
-    init(count: Int) {
-        participant = Self.unwritten(count)
-        time = Self.unwritten(count)
+    /// Room for `count` rows, not yet written: of every field, or only of the coordinates.
+    init(count: Int, keepsAllFields: Bool = true) {
+        self.keepsAllFields = keepsAllFields
+        let others = keepsAllFields ? count : 1
+        participant = Self.unwritten(others)
+        time = Self.unwritten(others)
         latitude = Self.unwritten(count)
         longitude = Self.unwritten(count)
-        accuracy = Self.unwritten(count)
-        line = Self.unwritten(count)
+        accuracy = Self.unwritten(others)
+        line = Self.unwritten(others)
     }
 
     /// Calls `body` with the columns' storage to write rows into.
@@ -51,7 +60,8 @@ struct PositionRows {
                             line.withUnsafeMutableBufferPointer { line in
                                 body(
                                     Writer(
-                                        participant: participant.baseAddress!, time: time.baseAddress!,
+                                        keepsAllFields: keepsAllFields, participant: participant.baseAddress!,
+                                        time: time.baseAddress!,
                                         latitude: latitude.baseAddress!, longitude: longitude.baseAddress!,
                                         accuracy: accuracy.baseAddress!, line: line.baseAddress!))
                             }
@@ -64,12 +74,13 @@ struct PositionRows {
 
     /// Keeps the first `count` rows.
     mutating func keep(_ count: Int) {
-        let extra = time.count - count
+        let extra = latitude.count - count
         guard extra > 0 else { return }
-        participant.removeLast(extra)
-        time.removeLast(extra)
         latitude.removeLast(extra)
         longitude.removeLast(extra)
+        guard keepsAllFields else { return }
+        participant.removeLast(extra)
+        time.removeLast(extra)
         accuracy.removeLast(extra)
         line.removeLast(extra)
     }

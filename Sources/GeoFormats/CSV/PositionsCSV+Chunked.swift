@@ -43,6 +43,64 @@ extension PositionsCSV {
     static func parseInChunks(_ buffer: UnsafeBufferPointer<UInt8>, file: String, threads: Int) throws(InputError)
         -> PositionTable?
     {
+        guard var read = try readChunks(buffer, file: file, threads: threads, keepsAllFields: true) else { return nil }
+        return PositionChunk.join(read.chunks, rows: &read.rows, bytes: buffer, headerLine: read.headerLine)
+    }
+
+    /// Reads the coordinates of a positions file's fixes in `threads` parts at once, and nothing
+    /// else: the latitudes and longitudes of the table ``read(path:)`` makes, in less than half
+    /// its memory.
+    /// - Throws: `InputError`, exactly as ``read(path:)``: every row is checked all the same.
+    public static func readCoordinates(path: String, threads: Int) throws(InputError) -> PositionCoordinates {
+        try FileBytes.withMapped(path) { bytes throws(InputError) in
+            try parseCoordinates(bytes, file: path, threads: threads)
+        }
+    }
+
+    /// Parses the coordinates of positions from bytes in `threads` parts at once: those of the
+    /// table ``parse(_:file:)`` makes (`==`).
+    /// - Precondition: `threads` ≥ 1.
+    /// - Throws: `InputError`, exactly as ``parse(_:file:)``.
+    public static func parseCoordinates(_ bytes: [UInt8], file: String, threads: Int) throws(InputError)
+        -> PositionCoordinates
+    {
+        try bytes.withUnsafeBufferPointer { buffer throws(InputError) in
+            try parseCoordinates(buffer, file: file, threads: threads)
+        }
+    }
+
+    /// ``parseCoordinates(_:file:threads:)`` on the bytes `buffer` points to.
+    static func parseCoordinates(_ buffer: UnsafeBufferPointer<UInt8>, file: String, threads: Int)
+        throws(InputError) -> PositionCoordinates
+    {
+        if let coordinates = try coordinatesInChunks(buffer, file: file, threads: threads) { return coordinates }
+        return PositionCoordinates(try parse(buffer, file: file).columns)
+    }
+
+    /// The chunked read of coordinates alone: as ``parseInChunks(_:file:threads:)``, the
+    /// coordinates, a header error, or `nil` when the sequential reader must decide.
+    static func coordinatesInChunks(_ bytes: [UInt8], file: String, threads: Int) throws(InputError)
+        -> PositionCoordinates?
+    {
+        try bytes.withUnsafeBufferPointer { buffer throws(InputError) in
+            try coordinatesInChunks(buffer, file: file, threads: threads)
+        }
+    }
+
+    /// ``coordinatesInChunks(_:file:threads:)`` on the bytes `buffer` points to.
+    static func coordinatesInChunks(_ buffer: UnsafeBufferPointer<UInt8>, file: String, threads: Int)
+        throws(InputError) -> PositionCoordinates?
+    {
+        guard var read = try readChunks(buffer, file: file, threads: threads, keepsAllFields: false) else { return nil }
+        return PositionChunk.joinCoordinates(read.chunks, rows: &read.rows)
+    }
+
+    /// Reads the rows of `buffer` in `threads` line-aligned parts at once, into columns for all of
+    /// them: the chunks in file order and the header's line, a header error, or `nil` when a
+    /// chunk gives up (then the sequential reader must decide).
+    private static func readChunks(
+        _ buffer: UnsafeBufferPointer<UInt8>, file: String, threads: Int, keepsAllFields: Bool
+    ) throws(InputError) -> (chunks: [PositionChunk], rows: PositionRows, headerLine: Int)? {
         precondition(threads >= 1, "at least one thread reads")
         var text = DelimitedText(file: file, bytes: buffer)
         let hasAccuracy = try text.readHeader(required: header, optional: optionalHeader) == 1
@@ -62,7 +120,7 @@ extension PositionsCSV {
         }
         let capacities = lineBounds
         let firstRows = capacities.reduce(into: [0]) { $0.append($0.last! + $1) }
-        var rows = PositionRows(count: firstRows.last!)
+        var rows = PositionRows(count: firstRows.last!, keepsAllFields: keepsAllFields)
         var chunks: [PositionChunk?] = Array(repeating: nil, count: ranges.count)
         rows.withWriter { writer in
             chunks.withUnsafeMutableBufferPointer { slots in
@@ -80,6 +138,6 @@ extension PositionsCSV {
             guard let chunk else { return nil }
             read.append(chunk)
         }
-        return PositionChunk.join(read, rows: &rows, bytes: buffer, headerLine: text.line)
+        return (read, rows, text.line)
     }
 }

@@ -90,7 +90,7 @@ struct FenceCheckCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             let load = Stopwatch()
-            let (ids, fences, columns, label) = try loadWorkload()
+            let (ids, fences, positions, label) = try loadWorkload()
             let loadSeconds = load.seconds
 
             let build = Stopwatch()
@@ -99,18 +99,18 @@ struct FenceCheckCommand: ParsableCommand {
 
             let keys = ids.map { UInt64($0) }
             let query = Stopwatch()
-            let summary = columns.latitude.withUnsafeBufferPointer { lat in
-                columns.longitude.withUnsafeBufferPointer { lon in
+            let summary = positions.latitude.withUnsafeBufferPointer { lat in
+                positions.longitude.withUnsafeBufferPointer { lon in
                     HitTally.tally(index, latitudes: lat, longitudes: lon, stopIDs: keys, threads: threads)
                 }
             }
             let querySeconds = query.seconds
             let report = FenceCheckReport(
-                workload: label, stops: fences.count, positions: columns.count, threads: threads,
+                workload: label, stops: fences.count, positions: positions.count, threads: threads,
                 cellSizeMeters: index.cellSizeMeters, hits: summary.hits,
                 positionsWithHit: summary.positionsWithHit, checksum: summary.checksum,
                 loadSeconds: loadSeconds, buildSeconds: buildSeconds, querySeconds: querySeconds,
-                positionsPerSecond: querySeconds > 0 ? (Double(columns.count) / querySeconds).rounded() : 0)
+                positionsPerSecond: querySeconds > 0 ? (Double(positions.count) / querySeconds).rounded() : 0)
             if json.isOn {
                 Standard.output(try JSONOutput.string(report) + "\n")
             } else if resultLine {
@@ -121,7 +121,8 @@ struct FenceCheckCommand: ParsableCommand {
         }
     }
 
-    private func loadWorkload() throws -> (ids: [Int], fences: [Fence], columns: PositionColumns, label: String) {
+    /// The stops and the positions' coordinates: the check needs nothing else of a fix.
+    private func loadWorkload() throws -> (ids: [Int], fences: [Fence], positions: PositionCoordinates, label: String) {
         if let layout = generate {
             let shape = size.shape
             let workload = FenceWorkload.generate(
@@ -133,14 +134,14 @@ struct FenceCheckCommand: ParsableCommand {
                 }
             }
             return (
-                workload.stopIDs, workload.fences, workload.positions,
+                workload.stopIDs, workload.fences, PositionCoordinates(workload.positions),
                 "generated-\(size.rawValue)-\(layout.rawValue)-s\(seed.value)"
             )
         }
         let stopTable = try StopsCSV.read(path: stops!)
-        let positionTable = try PositionsCSV.read(path: positions!, threads: threads)
+        let coordinates = try PositionsCSV.readCoordinates(path: positions!, threads: threads)
         let folder = positions!.split(separator: "/").dropLast().last.map(String.init) ?? "positions"
-        return (stopTable.ids, stopTable.fences, positionTable.columns, folder)
+        return (stopTable.ids, stopTable.fences, coordinates, folder)
     }
 
     /// Writes a generated workload in the stops and positions formats (participants named `p0`,

@@ -189,11 +189,13 @@ extension RouteProblem {
 
     /// Every stop reachable from `start` (not `start` itself) in an acyclic graph.
     static func reachable(from start: Int, _ successors: [[Int]]) -> [Int] {
-        var seen = Set<Int>([start])
+        var seen = [Bool](repeating: false, count: successors.count)
+        seen[start] = true
         var stack = [start]
         var found: [Int] = []
         while let s = stack.popLast() {
-            for t in successors[s] where seen.insert(t).inserted {
+            for t in successors[s] where !seen[t] {
+                seen[t] = true
                 found.append(t)
                 stack.append(t)
             }

@@ -3,7 +3,7 @@
 /// - the length change in O(1 + g) for g gaps in the moved range: prefix sums of the forward and
 ///   backward leg costs give any block's inner cost either way round (so reversals are priced
 ///   exactly on an asymmetric matrix), and each gap's leg is re-priced through its fixed stops;
-/// - precedence in O(the pairs of the moved blocks' stops) and pins in O(b): a move that swaps blocks
+/// - precedence in O(the pairs of the moved blocks' stops) and pins in O(min(b, moved stops)): a move that swaps blocks
 ///   B and C (``BlockSwap``) can break only a pair from B to C or a pair inside a reversed block,
 ///   and each bounded stop's index after the move is read from the move in O(1) (a pin can never
 ///   break: fixed stops do not move);
@@ -159,8 +159,10 @@ final class FreeSequence {
     /// i..<k, and of a pair inside one block unless that block is reversed; a pair from B to C
     /// breaks (C comes first). A pair from C to B cannot exist in a valid order. So only the
     /// pairs of the shorter block's stops with the other block, and those inside a reversed block,
-    /// are looked at.
-    /// - Complexity: O(d) for the pairs d of the shorter block (and of a reversed block), plus O(b).
+    /// are looked at. The pairs are the reduction (``PrecedenceReduction``): a broken pair means a
+    /// broken reduced pair.
+    /// - Complexity: O(d) for the pairs d of the shorter block (and of a reversed block), plus
+    ///   O(min(b, k − i)) for the b stops with bounds from fixed stops.
     func keepsPrecedence(_ move: BlockSwap) -> Bool {
         if !layout.pairs.isEmpty {
             if move.reverseB && hasPair(within: move.i..<move.j) { return false }
@@ -175,9 +177,17 @@ final class FreeSequence {
                 }
             }
         }
-        for s in layout.bounded {
-            let x = Int32(move.destination(of: Int(index[Int(s)])))
-            if x < layout.low[Int(s)] || x > layout.high[Int(s)] { return false }
+        if layout.bounded.count <= move.k - move.i {
+            for s in layout.bounded {
+                let x = Int32(move.destination(of: Int(index[Int(s)])))
+                if x < layout.low[Int(s)] || x > layout.high[Int(s)] { return false }
+            }
+        } else {
+            // Fewer stops move than have bounds; an unbounded stop's bounds are 0 and m − 1.
+            for x in move.i..<move.k {
+                let s = Int(seq[x]), to = Int32(move.destination(of: x))
+                if to < layout.low[s] || to > layout.high[s] { return false }
+            }
         }
         return true
     }

@@ -40,13 +40,15 @@ struct FreeSequenceLayout {
     let isFixed: [Bool]
     /// Boundaries with fixed stops, by increasing `t`.
     let gaps: [Gap]
-    /// Precedence pairs of two free stops (before, after).
+    /// Precedence pairs of two free stops (before, after) that no chain of other such pairs
+    /// implies (``PrecedenceReduction``): an order kept by these keeps them all.
     let pairs: [(before: Int32, after: Int32)]
     /// The same pairs by stop, in compressed rows: the stops that must come after stop s are
     /// `successors[successorStart[s]..<successorStart[s + 1]]`, those before it likewise.
     let successorStart: [Int32], successors: [Int32]
     let predecessorStart: [Int32], predecessors: [Int32]
-    /// Free-index bounds from precedence with fixed stops; stops with a bound are in `bounded`.
+    /// Free-index bounds from precedence with fixed stops (0 and m − 1 when none); the stops whose
+    /// bounds limit them are in `bounded`.
     let low: [Int32], high: [Int32]
     let bounded: [Int32]
     /// Time windows and service times per stop (`Int.min`/`Int.max`/0 without); empty without windows.
@@ -54,7 +56,7 @@ struct FreeSequenceLayout {
     let hasWindows: Bool
     let startTime: Int
 
-    /// - Complexity: O(n + p) for p precedence pairs.
+    /// - Complexity: O(n + p · n / 64) for p precedence pairs.
     init(_ problem: RouteProblem) {
         let n = problem.count
         self.n = n
@@ -114,12 +116,13 @@ struct FreeSequenceLayout {
             case (true, true): break  // validated with the problem
             }
         }
-        self.pairs = pairs
-        (successorStart, successors) = Self.rows(pairs.map { ($0.before, $0.after) }, count: n)
-        (predecessorStart, predecessors) = Self.rows(pairs.map { ($0.after, $0.before) }, count: n)
+        self.pairs = PrecedenceReduction.reduce(pairs, count: n)
+        (successorStart, successors) = Self.rows(self.pairs.map { ($0.before, $0.after) }, count: n)
+        (predecessorStart, predecessors) = Self.rows(self.pairs.map { ($0.after, $0.before) }, count: n)
         self.low = low
         self.high = high
-        bounded = (0..<n).filter { isBounded[$0] }.map { Int32($0) }
+        // A bound at the sequence's own end limits nothing (an SOP's fixed start and finish bound every stop so).
+        bounded = (0..<n).filter { isBounded[$0] && (low[$0] > 0 || high[$0] < max(m - 1, 0)) }.map { Int32($0) }
 
         hasWindows = !problem.timeWindows.isEmpty
         opens = hasWindows ? problem.timeWindows.map { $0?.opens ?? Int.min } : []

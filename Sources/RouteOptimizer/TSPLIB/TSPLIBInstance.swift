@@ -74,7 +74,7 @@ public struct TSPLIBInstance: Hashable, Sendable {
         var lineNumber = 0
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = raw.trimmingWhitespace
             if line.isEmpty { continue }
             if line == "EOF" { break }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })

@@ -50,12 +50,12 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
     /// Whether `text` is a TSPLIB file of a type this reader takes (`TYPE: ATSP` or `SOP`).
     public static func states(_ text: String) -> Bool {
         for raw in text.split(whereSeparator: \.isNewline) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingWhitespace
             if line.uppercased().hasSuffix("_SECTION") { return false }
             guard let colon = line.firstIndex(of: ":"),
-                line[..<colon].trimmingCharacters(in: .whitespaces).uppercased() == "TYPE"
+                line[..<colon].trimmingWhitespace.uppercased() == "TYPE"
             else { continue }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces).uppercased()
+            let value = line[line.index(after: colon)...].trimmingWhitespace.uppercased()
             return Kind(rawValue: value) != nil
         }
         return false
@@ -83,14 +83,14 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
         var lineNumber = 0
         lines: for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = raw.trimmingWhitespace
             if line.isEmpty { continue }
             if line == "EOF" { break }
             if inWeights {
                 var column = 1
                 for field in raw.split(separator: " ", omittingEmptySubsequences: false) {
                     defer { column += field.count + 1 }
-                    let token = field.trimmingCharacters(in: .whitespaces)
+                    let token = field.trimmingWhitespace
                     if token.isEmpty { continue }
                     guard let value = DecimalParser.parseInteger(token), value >= -1, value <= Int(Int32.max) else {
                         throw InputError(

@@ -16,8 +16,8 @@ struct TSPLIBSpecification {
     /// - Throws: `malformedTSPLIB` for a line that is neither.
     mutating func read(_ line: String, lineNumber: Int, source: String) throws(InputError) -> String? {
         if let colon = line.firstIndex(of: ":") {
-            let key = line[..<colon].trimmingCharacters(in: .whitespaces).uppercased()
-            entries[key] = (line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces), lineNumber)
+            let key = line[..<colon].trimmingWhitespace.uppercased()
+            entries[key] = (line[line.index(after: colon)...].trimmingWhitespace, lineNumber)
             return nil
         }
         let key = String(line.split(whereSeparator: { $0 == " " || $0 == "\t" })[0]).uppercased()

@@ -16,7 +16,7 @@ public enum TSPLIBTour {
             omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         {
             lineNumber += 1
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = raw.trimmingWhitespace
             if line.uppercased().hasPrefix("TOUR_SECTION") { inSection = true; continue }
             guard inSection, !line.isEmpty else { continue }
             if line == "EOF" { break }
@@ -42,12 +42,12 @@ public enum TSPLIBTour {
         for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            var text = parts[1].trimmingCharacters(in: .whitespaces)
+            var text = parts[1].trimmingWhitespace
             if text.hasPrefix("["), text.hasSuffix("]"), let comma = text.lastIndex(of: ",") {
                 text = String(text[text.index(after: comma)..<text.index(before: text.endIndex)])
             }
             let value = text.split(separator: " ").first.flatMap { Int($0) }
-            if let value { lengths[parts[0].trimmingCharacters(in: .whitespaces)] = value }
+            if let value { lengths[parts[0].trimmingWhitespace] = value }
         }
         return lengths
     }

@@ -1,0 +1,55 @@
+import GeoCore
+import Testing
+
+@testable import RouteOptimizer
+
+struct PrecedenceReductionTests {
+    /// Whether a chain of two or more pairs leads from `a` to `b` (breadth first, the pair a → b
+    /// itself not taken).
+    private func implied(_ a: Int, _ b: Int, _ successors: [[Int]]) -> Bool {
+        var seen = Set<Int>(), frontier = successors[a].filter { $0 != b }
+        while let s = frontier.popLast() {
+            if s == b { return true }
+            guard seen.insert(s).inserted else { continue }
+            frontier.append(contentsOf: successors[s])
+        }
+        return false
+    }
+
+    @Test("the reduction keeps exactly the pairs no other chain implies, once each, in order", arguments: 0..<60)
+    func againstChains(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let count = 2 + Int(random.next() % 70)
+        let rank = Array(0..<count).shuffled(using: &random)
+        let density = 1 + random.next() % 6
+        var pairs: [(before: Int32, after: Int32)] = []
+        for a in 0..<count {
+            for b in (a + 1)..<max(a + 1, count) where random.next() % (2 * density) == 0 {
+                pairs.append((Int32(rank[a]), Int32(rank[b])))
+            }
+        }
+        pairs.shuffle(using: &random)
+        if let first = pairs.first, seed % 3 == 0 { pairs.append(first) }  // a pair listed twice
+        var successors = [[Int]](repeating: [], count: count)
+        for pair in pairs { successors[Int(pair.before)].append(Int(pair.after)) }
+
+        var expected: [(before: Int32, after: Int32)] = []
+        var listed = Set<[Int32]>()
+        for pair in pairs where !implied(Int(pair.before), Int(pair.after), successors) {
+            if listed.insert([pair.before, pair.after]).inserted { expected.append(pair) }
+        }
+        let reduced = PrecedenceReduction.reduce(pairs, count: count)
+        #expect(reduced.map { [$0.before, $0.after] } == expected.map { [$0.before, $0.after] }, "seed \(seed)")
+    }
+
+    @Test("a closure reduces to its chain; a relation without implied pairs stays whole")
+    func closureAndChain() {
+        var closure: [(before: Int32, after: Int32)] = []
+        for a in 0..<10 { for b in (a + 1)..<10 { closure.append((Int32(a), Int32(b))) } }
+        let reduced = PrecedenceReduction.reduce(closure, count: 10)
+        #expect(reduced.map { [$0.before, $0.after] } == (0..<9).map { [Int32($0), Int32($0 + 1)] })
+        let star: [(before: Int32, after: Int32)] = (1..<10).map { (0, Int32($0)) }
+        #expect(PrecedenceReduction.reduce(star, count: 10).count == 9)
+        #expect(PrecedenceReduction.reduce([], count: 10).isEmpty)
+    }
+}

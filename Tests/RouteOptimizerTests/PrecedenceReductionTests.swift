@@ -38,18 +38,24 @@ struct PrecedenceReductionTests {
         for pair in pairs where !implied(Int(pair.before), Int(pair.after), successors) {
             if listed.insert([pair.before, pair.after]).inserted { expected.append(pair) }
         }
-        let reduced = PrecedenceReduction.reduce(pairs, count: count)
-        #expect(reduced.map { [$0.before, $0.after] } == expected.map { [$0.before, $0.after] }, "seed \(seed)")
+        let reduction = PrecedenceReduction(pairs, count: count)
+        #expect(
+            reduction.pairs.map { [$0.before, $0.after] } == expected.map { [$0.before, $0.after] }, "seed \(seed)")
+        let ordered = (0..<count).reduce(0) { total, a in
+            total + (0..<count).filter { b in successors[a].contains(b) || implied(a, b, successors) }.count
+        }
+        #expect(reduction.orderedPairs == ordered, "seed \(seed)")
     }
 
     @Test("a closure reduces to its chain; a relation without implied pairs stays whole")
     func closureAndChain() {
         var closure: [(before: Int32, after: Int32)] = []
         for a in 0..<10 { for b in (a + 1)..<10 { closure.append((Int32(a), Int32(b))) } }
-        let reduced = PrecedenceReduction.reduce(closure, count: 10)
-        #expect(reduced.map { [$0.before, $0.after] } == (0..<9).map { [Int32($0), Int32($0 + 1)] })
+        let reduced = PrecedenceReduction(closure, count: 10)
+        #expect(reduced.pairs.map { [$0.before, $0.after] } == (0..<9).map { [Int32($0), Int32($0 + 1)] })
+        #expect(reduced.orderedPairs == 45)
         let star: [(before: Int32, after: Int32)] = (1..<10).map { (0, Int32($0)) }
-        #expect(PrecedenceReduction.reduce(star, count: 10).count == 9)
-        #expect(PrecedenceReduction.reduce([], count: 10).isEmpty)
+        #expect(PrecedenceReduction(star, count: 10).pairs.count == 9)
+        #expect(PrecedenceReduction([], count: 10).pairs.isEmpty)
     }
 }

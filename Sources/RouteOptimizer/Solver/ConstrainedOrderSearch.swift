@@ -40,6 +40,11 @@ final class ConstrainedOrderSearch {
     /// A kicked order is kept when at most this many thousandths of an average leg longer than the
     /// best: a walk must cross ridges to leave a basin.
     static let acceptPerMille = 1000
+    /// The longest block of a SOP-3-exchange.
+    static let exchangeBlock = 50
+    /// The share of ordered pairs precedence must decide for SOP-3-exchanges: below it, the
+    /// exchanges cost more rounds than they find (TSPLIB's sparser SOPs ended longer with them).
+    static let exchangeDensity = 0.25
 
     private let state: FreeSequence
     private let n: Int, m: Int
@@ -53,6 +58,13 @@ final class ConstrainedOrderSearch {
     private let saved: UnsafeMutablePointer<Int32>
     private let best: UnsafeMutablePointer<Int32>
     private var random: SplitMix64
+    private let layout: FreeSequenceLayout
+    /// Whether to try SOP-3-exchanges: precedence decides at least ``exchangeDensity`` of the
+    /// ordered pairs of free stops.
+    private let exchanges: Bool
+    /// The exchange's labels: `marks[s] == stamp` when stop s is marked in the current scan.
+    private let marks: UnsafeMutablePointer<UInt32>
+    private var stamp: UInt32 = 0
 
     /// - Precondition: `initial` keeps the fixed ends, the pins and the precedence pairs (it may be late).
     init(_ problem: RouteProblem, initial: [Int], seed: UInt64) {
@@ -80,11 +92,15 @@ final class ConstrainedOrderSearch {
         saved = .allocate(capacity: max(m, 1))
         best = .allocate(capacity: max(m, 1))
         random = SplitMix64(seed: seed)
+        layout = state.layout
+        exchanges = Double(state.layout.orderedPairs) >= Self.exchangeDensity * Double(m * (m - 1) / 2) && m >= 3
+        marks = .allocate(capacity: max(n, 1))
+        marks.initialize(repeating: 0, count: max(n, 1))
     }
 
     deinit {
         outgoing.deallocate(); incoming.deallocate(); queue.deallocate(); queued.deallocate()
-        saved.deallocate(); best.deallocate()
+        saved.deallocate(); best.deallocate(); marks.deallocate()
     }
 
     /// The current order, fixed stops included.
@@ -123,18 +139,57 @@ final class ConstrainedOrderSearch {
     // MARK: Local search
 
     /// Applies `move` if it lowers (lateness, length) lexicographically and keeps precedence.
-    @inline(__always) private func tryMove(_ move: BlockSwap) -> Bool {
+    @inline(__always) private func tryMove(_ move: BlockSwap, pairsKept: Bool = false) -> Bool {
         let delta = state.delta(move)
         if state.lateness == 0 {
-            guard delta < 0, state.keepsPrecedence(move), state.keepsLateness(move, within: 0) else { return false }
+            guard delta < 0, pairsKept || state.keepsPairs(move), state.keepsBounds(move),
+                state.keepsLateness(move, within: 0)
+            else { return false }
         } else {
-            guard state.keepsPrecedence(move), state.keepsLateness(move, within: delta < 0 ? 0 : -1) else {
-                return false
-            }
+            guard pairsKept || state.keepsPairs(move), state.keepsBounds(move),
+                state.keepsLateness(move, within: delta < 0 ? 0 : -1)
+            else { return false }
         }
         state.apply(move, delta: delta)
         pushEnds(of: move)
         return true
+    }
+
+    /// SOP-3-exchange around free index p (L. M. Gambardella, M. Dorigo, INFORMS J. Computing
+    /// 12 (3), 2000): the blocks B = p…i and C = i+1…j trade places, and so do B = a…b and
+    /// C = b+1…p, for every i, j (a, b) with blocks of at most ``exchangeBlock`` stops. Labels make
+    /// the precedence check O(1) a move: as B grows, its stops' successors are marked, and C stops
+    /// growing at a marked stop (the reduced pairs suffice, ``PrecedenceReduction``).
+    private func tryExchange(_ p: Int) -> Bool {
+        let limit = Self.exchangeBlock
+        let start = layout.successorStart, successors = layout.successors
+        let before = layout.predecessorStart, predecessors = layout.predecessors
+        let seq = state.seq
+        stamp &+= 1
+        var i = p
+        while i < min(m - 1, p + limit) {
+            let s = Int(seq[i])
+            for e in Int(start[s])..<Int(start[s + 1]) { marks[Int(successors[e])] = stamp }
+            var j = i + 1
+            while j < min(m, i + 1 + limit) && marks[Int(seq[j])] != stamp {
+                if tryMove(BlockSwap(p, i + 1, j + 1), pairsKept: true) { return true }
+                j += 1
+            }
+            i += 1
+        }
+        stamp &+= 1
+        var b = p - 1
+        while b >= max(0, p - limit) {
+            let s = Int(seq[b + 1])
+            for e in Int(before[s])..<Int(before[s + 1]) { marks[Int(predecessors[e])] = stamp }
+            var a = b
+            while a >= max(0, b + 1 - limit) && marks[Int(seq[a])] != stamp {
+                if tryMove(BlockSwap(a, b + 1, p + 1), pairsKept: true) { return true }
+                a -= 1
+            }
+            b -= 1
+        }
+        return false
     }
 
     /// Segment insertions and reversals that create the leg x → y (free stops).
@@ -251,6 +306,7 @@ final class ConstrainedOrderSearch {
             if tryLeg(t, s) { return true }
         }
         if tryOrOpt(p) { return true }
+        if exchanges && tryExchange(p) { return true }
         // Reversals that make s the first or the last free stop.
         if p >= 1 && tryMove(.reversal(0, p + 1)) { return true }
         if p <= m - 2 && tryMove(.reversal(p, m)) { return true }

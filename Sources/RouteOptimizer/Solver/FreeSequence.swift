@@ -164,6 +164,12 @@ final class FreeSequence {
     /// - Complexity: O(d) for the pairs d of the shorter block (and of a reversed block), plus
     ///   O(min(b, k − i)) for the b stops with bounds from fixed stops.
     func keepsPrecedence(_ move: BlockSwap) -> Bool {
+        keepsPairs(move) && keepsBounds(move)
+    }
+
+    /// Whether `move` keeps every precedence pair of two free stops (the part of
+    /// ``keepsPrecedence(_:)`` that is not about bounds).
+    func keepsPairs(_ move: BlockSwap) -> Bool {
         if !layout.pairs.isEmpty {
             if move.reverseB && hasPair(within: move.i..<move.j) { return false }
             if move.reverseC && hasPair(within: move.j..<move.k) { return false }
@@ -177,6 +183,13 @@ final class FreeSequence {
                 }
             }
         }
+        return true
+    }
+
+    /// Whether every stop with bounds from fixed stops stays within them after `move` (the part of
+    /// ``keepsPrecedence(_:)`` that is not about pairs).
+    /// - Complexity: O(min(b, k − i)) for the b stops with bounds.
+    func keepsBounds(_ move: BlockSwap) -> Bool {
         if layout.bounded.count <= move.k - move.i {
             for s in layout.bounded {
                 let x = Int32(move.destination(of: Int(index[Int(s)])))

@@ -43,6 +43,8 @@ struct FreeSequenceLayout {
     /// Precedence pairs of two free stops (before, after) that no chain of other such pairs
     /// implies (``PrecedenceReduction``): an order kept by these keeps them all.
     let pairs: [(before: Int32, after: Int32)]
+    /// How many ordered pairs of free stops precedence decides, implied ones included.
+    let orderedPairs: Int
     /// The same pairs by stop, in compressed rows: the stops that must come after stop s are
     /// `successors[successorStart[s]..<successorStart[s + 1]]`, those before it likewise.
     let successorStart: [Int32], successors: [Int32]
@@ -116,7 +118,9 @@ struct FreeSequenceLayout {
             case (true, true): break  // validated with the problem
             }
         }
-        self.pairs = PrecedenceReduction.reduce(pairs, count: n)
+        let reduction = PrecedenceReduction(pairs, count: n)
+        self.pairs = reduction.pairs
+        orderedPairs = reduction.orderedPairs
         (successorStart, successors) = Self.rows(self.pairs.map { ($0.before, $0.after) }, count: n)
         (predecessorStart, predecessors) = Self.rows(self.pairs.map { ($0.after, $0.before) }, count: n)
         self.low = low

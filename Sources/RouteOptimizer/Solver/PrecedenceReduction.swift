@@ -6,13 +6,24 @@
 /// block C has a link from B to C, and a chain inside a reversed block stays inside it. TSPLIB's
 /// SOP files list the whole closure (rbg378a: 64 342 pairs, 3 076 in the reduction), so
 /// ``FreeSequence`` checks moves against the reduction.
-enum PrecedenceReduction {
-    /// The pairs of `pairs` (before, after) over stops `0..<count` that are not implied by the
-    /// others, in their given order, each once.
+struct PrecedenceReduction {
+    /// The pairs that are not implied by the others, in their given order, each once.
+    let pairs: [(before: Int32, after: Int32)]
+    /// How many ordered pairs of stops the relation decides, implied ones included (the size of
+    /// its transitive closure).
+    let orderedPairs: Int
+
+    /// The reduction of `pairs` (before, after) over stops `0..<count`.
     /// - Precondition: the pairs form no cycle.
     /// - Complexity: O(count + p · count / 64) time and O(count² / 64) memory for p pairs.
-    static func reduce(_ pairs: [(before: Int32, after: Int32)], count: Int) -> [(before: Int32, after: Int32)] {
-        guard !pairs.isEmpty else { return [] }
+    init(_ pairs: [(before: Int32, after: Int32)], count: Int) {
+        (self.pairs, orderedPairs) = Self.reduce(pairs, count: count)
+    }
+
+    private static func reduce(_ pairs: [(before: Int32, after: Int32)], count: Int)
+        -> (pairs: [(before: Int32, after: Int32)], orderedPairs: Int)
+    {
+        guard !pairs.isEmpty else { return ([], 0) }
         let (start, targets) = FreeSequenceLayout.rows(pairs.map { ($0.before, $0.after) }, count: count)
         let words = (count + 63) / 64
         // reach[s]: the stops some chain from s reaches; implied[s]: those a chain of two or more
@@ -37,7 +48,7 @@ enum PrecedenceReduction {
             guard seen.insert(s * count + t).inserted else { continue }
             kept.append(pair)
         }
-        return kept
+        return (kept, reach.reduce(0) { $0 + $1.nonzeroBitCount })
     }
 
     /// The stops in an order where every pair's first stop comes before its second (Kahn's algorithm).

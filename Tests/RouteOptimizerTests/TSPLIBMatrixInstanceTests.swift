@@ -97,7 +97,7 @@ struct TSPLIBMatrixInstanceTests {
         "small instances reach their published lengths with a fixed budget, in orders the file allows",
         arguments: [
             "atsp/br17.atsp", "atsp/ftv33.atsp", "atsp/ftv38.atsp", "atsp/p43.atsp", "sop/ESC07.sop", "sop/ESC12.sop",
-            "sop/ESC25.sop", "sop/br17.10.sop", "sop/br17.12.sop",
+            "sop/ESC25.sop", "sop/br17.10.sop", "sop/br17.12.sop", "sop/rbg048a.sop",
         ])
     func solvesSmallInstances(file: String) throws {
         let path = Self.folder + "/" + file

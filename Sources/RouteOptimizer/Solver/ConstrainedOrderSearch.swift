@@ -13,7 +13,9 @@ import GeoCore
 ///   leg to a near stop fixes two of the three cuts, a near stop of either remaining end the third;
 /// - Or-opt: a segment of 1–3 stops that starts or ends at the stop, either way round, next to a
 ///   near stop of its new first or last stop;
-/// - 2-opt with the reversed segment priced exactly (orientation-aware on an asymmetric matrix).
+/// - 2-opt with the reversed segment priced exactly (orientation-aware on an asymmetric matrix);
+/// - under dense precedence, SOP-3-exchange: every exchange of two adjacent blocks that starts or
+///   ends at the stop (``tryExchange(_:)``), where the moves above mostly break a pair.
 ///
 /// Time windows: the search minimises (lateness, length) lexicographically, so a late first
 /// order or a late kick is repaired by the same moves, and only on-time orders count as results.

@@ -90,35 +90,10 @@ struct ConstrainedSearchPartsTests {
         var random = SplitMix64(seed: 3)
         var applied = 0, rejected = 0, reducedRounds = 0
         for round in 0..<40 {
-            // A random order of the middle stops; each later stop follows an earlier one with
-            // probability 1/8 (a DAG), between fixed ends, as a TSPLIB SOP. Every other round lists
-            // the relation's whole closure and ties every stop to the ends, as SOP files do.
+            // Every other round lists the relation's closure and ties every stop to the ends.
             let n = 20 + round % 40
-            let rank = Array(1..<(n - 1)).shuffled(using: &random)
-            var follows = [[Bool]](repeating: [Bool](repeating: false, count: rank.count), count: rank.count)
-            for a in 0..<rank.count {
-                for b in (a + 1)..<max(a + 1, rank.count) where random.next() % 8 == 0 { follows[a][b] = true }
-            }
             let asFiles = round % 2 == 1
-            if asFiles {
-                for b in 0..<rank.count {
-                    for a in 0..<b where follows[a][b] {
-                        for c in b..<rank.count where follows[b][c] { follows[a][c] = true }
-                    }
-                }
-            }
-            var precedence: [Precedence] = []
-            for a in 0..<rank.count {
-                for b in 0..<rank.count where follows[a][b] {
-                    precedence.append(Precedence(before: rank[a], after: rank[b]))
-                }
-            }
-            if asFiles {
-                for s in 1..<(n - 1) {
-                    precedence.append(Precedence(before: 0, after: s))
-                    precedence.append(Precedence(before: s, after: n - 1))
-                }
-            }
+            let precedence = RandomPrecedence.pairs(n, oneIn: 8, asFiles: asFiles, &random)
             let matrix = DistanceMatrix(count: n) { i, j in i == j ? 0 : Int(random.next() % 1000) }
             let problem = try RouteProblem(
                 matrix: matrix, shape: .openPath(start: 0, finish: n - 1), precedence: precedence)

@@ -10,26 +10,7 @@ struct SOPExchangeTests {
     /// A random SOP-like problem: a dense random precedence relation listed with its closure, every
     /// stop after the fixed start and before the fixed finish.
     private func denseProblem(_ n: Int, _ random: inout SplitMix64) throws -> RouteProblem {
-        let rank = Array(1..<(n - 1)).shuffled(using: &random)
-        var follows = [[Bool]](repeating: [Bool](repeating: false, count: rank.count), count: rank.count)
-        for a in 0..<rank.count {
-            for b in (a + 1)..<max(a + 1, rank.count) where random.next() % 3 == 0 { follows[a][b] = true }
-        }
-        for b in 0..<rank.count {
-            for a in 0..<b where follows[a][b] {
-                for c in b..<rank.count where follows[b][c] { follows[a][c] = true }
-            }
-        }
-        var precedence: [Precedence] = []
-        for a in 0..<rank.count {
-            for b in 0..<rank.count where follows[a][b] {
-                precedence.append(Precedence(before: rank[a], after: rank[b]))
-            }
-        }
-        for s in 1..<(n - 1) {
-            precedence.append(Precedence(before: 0, after: s))
-            precedence.append(Precedence(before: s, after: n - 1))
-        }
+        let precedence = RandomPrecedence.pairs(n, oneIn: 3, asFiles: true, &random)
         let matrix = DistanceMatrix(count: n) { i, j in i == j ? 0 : Int(random.next() % 1000) }
         return try RouteProblem(matrix: matrix, shape: .openPath(start: 0, finish: n - 1), precedence: precedence)
     }

@@ -34,6 +34,8 @@ let package = Package(
                 .product(name: "GeoCore", package: "RaceKit"),
             ],
             path: "Benchmarks/Projection",
+            // The baseline calls PROJ directly; RaceKit itself opens PROJ on first use instead.
+            linkerSettings: [.linkedLibrary("proj")],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
         .executableTarget(

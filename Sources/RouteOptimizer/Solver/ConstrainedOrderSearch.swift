@@ -60,7 +60,6 @@ final class ConstrainedOrderSearch {
     private let saved: UnsafeMutablePointer<Int32>
     private let best: UnsafeMutablePointer<Int32>
     private var random: SplitMix64
-    private let layout: FreeSequenceLayout
     /// Whether to try SOP-3-exchanges: precedence decides at least ``exchangeDensity`` of the
     /// ordered pairs of free stops.
     private let exchanges: Bool
@@ -94,7 +93,6 @@ final class ConstrainedOrderSearch {
         saved = .allocate(capacity: max(m, 1))
         best = .allocate(capacity: max(m, 1))
         random = SplitMix64(seed: seed)
-        layout = state.layout
         exchanges = Double(state.layout.orderedPairs) >= Self.exchangeDensity * Double(m * (m - 1) / 2) && m >= 3
         marks = .allocate(capacity: max(n, 1))
         marks.initialize(repeating: 0, count: max(n, 1))
@@ -164,6 +162,7 @@ final class ConstrainedOrderSearch {
     /// growing at a marked stop (the reduced pairs suffice, ``PrecedenceReduction``).
     private func tryExchange(_ p: Int) -> Bool {
         let limit = Self.exchangeBlock
+        let layout = state.layout
         let start = layout.successorStart, successors = layout.successors
         let before = layout.predecessorStart, predecessors = layout.predecessors
         let seq = state.seq

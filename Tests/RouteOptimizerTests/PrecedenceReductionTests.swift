@@ -45,6 +45,15 @@ struct PrecedenceReductionTests {
             total + (0..<count).filter { b in successors[a].contains(b) || implied(a, b, successors) }.count
         }
         #expect(reduction.orderedPairs == ordered, "seed \(seed)")
+        // A leg a → b is ruled out when b must come before a, or a stop must come between them.
+        for a in 0..<count {
+            for b in 0..<count where a != b {
+                let before = successors[b].contains(a) || implied(b, a, successors)
+                #expect(
+                    reduction.allowsLeg(from: a, to: b) == !(before || implied(a, b, successors)),
+                    "seed \(seed): leg \(a) → \(b)")
+            }
+        }
     }
 
     @Test("a closure reduces to its chain; a relation without implied pairs stays whole")
@@ -57,5 +66,9 @@ struct PrecedenceReductionTests {
         let star: [(before: Int32, after: Int32)] = (1..<10).map { (0, Int32($0)) }
         #expect(PrecedenceReduction(star, count: 10).pairs.count == 9)
         #expect(PrecedenceReduction([], count: 10).pairs.isEmpty)
+        #expect(PrecedenceReduction([], count: 10).allowsLeg(from: 3, to: 2))
+        #expect(
+            reduced.allowsLeg(from: 3, to: 4) && !reduced.allowsLeg(from: 3, to: 5)
+                && !reduced.allowsLeg(from: 4, to: 3))
     }
 }

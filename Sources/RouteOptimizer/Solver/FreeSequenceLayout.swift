@@ -45,6 +45,8 @@ struct FreeSequenceLayout {
     let pairs: [(before: Int32, after: Int32)]
     /// How many ordered pairs of free stops precedence decides, implied ones included.
     let orderedPairs: Int
+    /// The pairs of free stops with their closure, which says which legs an order can have.
+    let precedence: PrecedenceReduction
     /// The same pairs by stop, in compressed rows: the stops that must come after stop s are
     /// `successors[successorStart[s]..<successorStart[s + 1]]`, those before it likewise.
     let successorStart: [Int32], successors: [Int32]
@@ -119,6 +121,7 @@ struct FreeSequenceLayout {
             }
         }
         let reduction = PrecedenceReduction(pairs, count: n)
+        precedence = reduction
         self.pairs = reduction.pairs
         orderedPairs = reduction.orderedPairs
         (successorStart, successors) = Self.rows(self.pairs.map { ($0.before, $0.after) }, count: n)

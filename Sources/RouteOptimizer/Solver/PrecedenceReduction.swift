@@ -12,20 +12,33 @@ struct PrecedenceReduction {
     /// How many ordered pairs of stops the relation decides, implied ones included (the size of
     /// its transitive closure).
     let orderedPairs: Int
+    /// Bit rows of `words` words per stop: `reach` holds the stops some chain from the stop
+    /// reaches, `implied` those a chain of two or more pairs reaches (empty without pairs).
+    private let reach: [UInt64], implied: [UInt64]
+    private let words: Int
 
     /// The reduction of `pairs` (before, after) over stops `0..<count`.
     /// - Precondition: the pairs form no cycle.
     /// - Complexity: O(count + p · count / 64) time and O(count² / 64) memory for p pairs.
     init(_ pairs: [(before: Int32, after: Int32)], count: Int) {
-        (self.pairs, orderedPairs) = Self.reduce(pairs, count: count)
+        words = (count + 63) / 64
+        (self.pairs, reach, implied) = Self.reduce(pairs, count: count, words: words)
+        orderedPairs = reach.reduce(0) { $0 + $1.nonzeroBitCount }
     }
 
-    private static func reduce(_ pairs: [(before: Int32, after: Int32)], count: Int)
-        -> (pairs: [(before: Int32, after: Int32)], orderedPairs: Int)
+    /// Whether an order that keeps every pair can go straight from stop `s` to stop `t`: `t` need
+    /// not come before `s`, and no stop need come between them.
+    func allowsLeg(from s: Int, to t: Int) -> Bool {
+        guard !reach.isEmpty else { return true }
+        return reach[t * words + s / 64] & (1 << UInt64(s % 64)) == 0
+            && implied[s * words + t / 64] & (1 << UInt64(t % 64)) == 0
+    }
+
+    private static func reduce(_ pairs: [(before: Int32, after: Int32)], count: Int, words: Int)
+        -> (pairs: [(before: Int32, after: Int32)], reach: [UInt64], implied: [UInt64])
     {
-        guard !pairs.isEmpty else { return ([], 0) }
+        guard !pairs.isEmpty else { return ([], [], []) }
         let (start, targets) = FreeSequenceLayout.rows(pairs.map { ($0.before, $0.after) }, count: count)
-        let words = (count + 63) / 64
         // reach[s]: the stops some chain from s reaches; implied[s]: those a chain of two or more
         // pairs reaches (through a successor).
         var reach = [UInt64](repeating: 0, count: count * words)
@@ -48,7 +61,7 @@ struct PrecedenceReduction {
             guard seen.insert(s * count + t).inserted else { continue }
             kept.append(pair)
         }
-        return (kept, reach.reduce(0) { $0 + $1.nonzeroBitCount })
+        return (kept, reach, implied)
     }
 
     /// The stops in an order where every pair's first stop comes before its second (Kahn's algorithm).

@@ -1,0 +1,30 @@
+import GeoCore
+import Testing
+
+@testable import RouteOptimizer
+
+/// The constrained search's restarts: after ``ConstrainedOrderSearch/stagnationRounds`` rounds per
+/// free stop without a shorter order it scatters the order, and it still ends on the shortest
+/// order it found.
+struct SearchRestartTests {
+    @Test("a search that restarts ends on the optimum (Held–Karp) with every pair kept", arguments: 0..<10)
+    func endsOnBest(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let n = 14
+        let precedence = RandomPrecedence.pairs(n, oneIn: 6, asFiles: seed % 2 == 0, &random)
+        let matrix = DistanceMatrix(count: n) { i, j in i == j ? 0 : Int(1 + random.next() % 1000) }
+        let problem = try RouteProblem(
+            matrix: matrix, shape: .openPath(start: 0, finish: n - 1), precedence: precedence)
+        let optimum = try #require(HeldKarp.solve(problem))
+
+        let search = ConstrainedOrderSearch(problem, initial: RouteSolver.greedyOrder(problem), seed: seed)
+        let free = n - 2
+        let rounds = 6 * ConstrainedOrderSearch.stagnationRounds * free
+        _ = search.run(SearchBudget(.init(timeLimit: nil, iterations: rounds, seed: seed)))
+        #expect(search.restarts >= 1, "seed \(seed): no restart in \(rounds) rounds")
+        #expect(search.length == optimum.length, "seed \(seed)")
+        #expect(problem.length(of: search.order) == search.length, "seed \(seed)")
+        var meter = FeasibilityMeter(problem)
+        #expect(meter.measure(search.order.map { Int32($0) }).broken == 0, "seed \(seed)")
+    }
+}

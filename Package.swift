@@ -53,13 +53,15 @@ let package = Package(
         // PROJ's C headers (libproj-dev; `make` installs it when it is missing). The library itself
         // is opened when first used, not linked: see Sources/CProj/shim.h.
         .systemLibrary(name: "CProj"),
+        // A prefetch hint for the geofence index's batch query (a header only; nothing to link).
+        .systemLibrary(name: "CMemoryHints"),
         // The bottom layer every module may use and nothing geographic: located diagnostics
         // (`InputError`), whole-file reads and safe writes, the strict JSON reader and writer, the
         // decimal grammar every reader shares.
         .target(name: "RaceKitCore", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "GeoCore"),
         .target(name: "GeoProjection", dependencies: ["GeoCore", "CProj"]),
-        .target(name: "Geofencing", dependencies: ["GeoCore"]),
+        .target(name: "Geofencing", dependencies: ["GeoCore", "CMemoryHints"]),
         .target(
             name: "GeoFormats",
             dependencies: ["RaceKitCore", "GeoCore", .product(name: "SystemPackage", package: "swift-system")]

@@ -33,7 +33,7 @@ struct CellTable: Sendable {
     /// Fibonacci hashing (Knuth, TAOCP vol. 3, §6.4): the top bits of key × 2⁶⁴/φ.
     @inlinable @inline(__always)
     static func home(of key: UInt64, shift: UInt64) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> shift)
     }
 
     /// The entry run of a cell; empty when the cell has no fences.

@@ -24,6 +24,9 @@ final class GridStorage: @unchecked Sendable {
     /// Fence positions in cell order; each cell owns one run of this buffer.
     @usableFromInline let entries: UnsafeMutableBufferPointer<Int32>
     @usableFromInline let probes: UnsafeMutableBufferPointer<FenceProbe>
+    /// Parallel to `entries`, each entry's fence constants (see ``CellProbe``), and one
+    /// ``CellProbe/rejecting`` pad after the last.
+    @usableFromInline let cellProbes: UnsafeMutableBufferPointer<CellProbe>
     /// The polygon fences, in order; a probe's `polygonSlot` points here.
     @usableFromInline let polygons: [PolygonFence]
     /// Fences too large to register cell by cell, tested by every query; sorted.
@@ -53,6 +56,9 @@ final class GridStorage: @unchecked Sendable {
         self.polygons = polygons
         self.entries = Self.copy(entries)
         self.probes = Self.copy(probes)
+        var cellProbes = ContiguousArray(entries.lazy.map { CellProbe(probes[Int($0)], fence: $0) })
+        cellProbes.append(.rejecting)
+        self.cellProbes = Self.copy(cellProbes, alignment: 64)
         self.oversized = Self.copy(oversized)
         self.slots = Self.copy(cells.slots)
         slotShift = cells.shift
@@ -69,12 +75,22 @@ final class GridStorage: @unchecked Sendable {
     deinit {
         for buffer in [entries, oversized] { buffer.deinitialize().deallocate() }
         probes.deinitialize().deallocate()
+        cellProbes.deinitialize().deallocate()
         slots.deinitialize().deallocate()
         rows.deinitialize().deallocate()
     }
 
-    private static func copy<T>(_ array: ContiguousArray<T>) -> UnsafeMutableBufferPointer<T> {
-        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: array.count)
+    /// A buffer holding `array`'s elements, at an address that is a multiple of `alignment`
+    /// (at least the element's own): a cell probe is one cache line, so a cell's run of them
+    /// starts on a line.
+    private static func copy<T>(
+        _ array: ContiguousArray<T>, alignment: Int = MemoryLayout<T>.alignment
+    ) -> UnsafeMutableBufferPointer<T> {
+        let bytes = UnsafeMutableRawPointer.allocate(
+            byteCount: max(array.count, 1) * MemoryLayout<T>.stride,
+            alignment: max(alignment, MemoryLayout<T>.alignment))
+        let buffer = UnsafeMutableBufferPointer(
+            start: bytes.bindMemory(to: T.self, capacity: array.count), count: array.count)
         _ = buffer.initialize(from: array)
         return buffer
     }
@@ -97,8 +113,14 @@ final class GridStorage: @unchecked Sendable {
     /// The entry run of a cell; empty when the cell has no fences. The same as ``CellTable/run(of:)``.
     @inlinable @inline(__always)
     func run(of key: UInt64) -> (start: Int, end: Int) {
+        run(of: key, home: CellTable.home(of: key, shift: slotShift))
+    }
+
+    /// The entry run of a cell whose slot probing starts at `home` (its ``CellTable/home(of:shift:)``).
+    @inlinable @inline(__always)
+    func run(of key: UInt64, home: Int) -> (start: Int, end: Int) {
         let mask = slots.count - 1
-        var i = CellTable.home(of: key, shift: slotShift)
+        var i = home
         while true {
             let slot = slots[i]
             if slot.key == key { return (Int(slot.start), Int(slot.end)) }
@@ -107,14 +129,22 @@ final class GridStorage: @unchecked Sendable {
         }
     }
 
-    /// The run of the cell holding a point.
+    /// The key of the cell holding a point, and where its slot probing starts.
     @inlinable @inline(__always)
-    func run(latitude: Degrees, longitude: Degrees) -> (start: Int, end: Int) {
+    func cell(latitude: Degrees, longitude: Degrees) -> (key: UInt64, home: Int) {
         let r = row(latitude: latitude)
         // Outside the band no cell has a fence: a row there takes the nearest band row's
         // columns (no branch in the hot loop), and its key, which names row `r`, finds nothing.
         let columns = rows[min(max(r &- firstTableRow, 0), rows.count - 1)]
         let column = min(Int((longitude + 180) * columns.perDegree), columns.count - 1)
-        return run(of: GridLayout.key(row: r, column: column))
+        let key = GridLayout.key(row: r, column: column)
+        return (key, CellTable.home(of: key, shift: slotShift))
+    }
+
+    /// The run of the cell holding a point.
+    @inlinable @inline(__always)
+    func run(latitude: Degrees, longitude: Degrees) -> (start: Int, end: Int) {
+        let cell = cell(latitude: latitude, longitude: longitude)
+        return run(of: cell.key, home: cell.home)
     }
 }

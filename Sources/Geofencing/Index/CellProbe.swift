@@ -81,20 +81,9 @@ struct CellProbe: Sendable {
         let reach = (dLat2 .<= reachLatitude) .& (dLon2 .<= reachLongitude)
         let limit = Lanes(repeating: FenceProbe.seriesLimitDegrees * FenceProbe.seriesLimitDegrees)
         let series = (dLat2 .<= limit) .& (dLon2 .<= limit)
-        // The series of FenceProbe.circleContains, lane by lane.
-        let halfK = Earth.radiansPerDegree / 2
-        let sixth = 1.0 / 6, twentieth = 1.0 / 20, half = 0.5, twelfth = 1.0 / 12
-        let x: Lanes = dLat * halfK, y: Lanes = dLon * halfK
-        let x2: Lanes = x * x, y2: Lanes = y * y
-        let sinX: Lanes = x * (1 - x2 * sixth * (1 - x2 * twentieth))
-        let sinY: Lanes = y * (1 - y2 * sixth * (1 - y2 * twentieth))
-        let dPhi: Lanes = 2 * x
-        let d2: Lanes = dPhi * dPhi
-        let cosCentre = Lanes(a.cosLatitude, b.cosLatitude), sinCentre = Lanes(a.sinLatitude, b.sinLatitude)
-        let cosDPhi: Lanes = 1 - d2 * half * (1 - d2 * twelfth)
-        let sinDPhi: Lanes = dPhi * (1 - d2 * sixth * (1 - d2 * twentieth))
-        let cosLat: Lanes = cosCentre * cosDPhi - sinCentre * sinDPhi
-        let h: Lanes = sinX * sinX + cosLat * cosCentre * (sinY * sinY)
+        let h = haversineSeries(
+            latitudeOffset: dLat, longitudeOffset: dLon, cosCentre: Lanes(a.cosLatitude, b.cosLatitude),
+            sinCentre: Lanes(a.sinLatitude, b.sinLatitude))
         let decided = reach .& series
         let inside = decided .& (h .< Lanes(a.hInside, b.hInside))
         let outside = .!reach .| (decided .& (h .> Lanes(a.hOutside, b.hOutside)))

@@ -80,19 +80,8 @@ struct FenceProbe: Sendable {
         if abs(dLat) > Double(reachLatitude) || abs(dLon) > Double(reachLongitude) { return false }
         let limit = Self.seriesLimitDegrees
         if abs(dLat) <= limit && abs(dLon) <= limit {
-            let halfK = Earth.radiansPerDegree / 2
-            // Reciprocals, not divisions: the band absorbs the last-bit difference.
-            let sixth = 1.0 / 6, twentieth = 1.0 / 20, half = 0.5, twelfth = 1.0 / 12
-            let x = dLat * halfK, y = dLon * halfK
-            let x2 = x * x, y2 = y * y
-            let sinX = x * (1 - x2 * sixth * (1 - x2 * twentieth))
-            let sinY = y * (1 - y2 * sixth * (1 - y2 * twentieth))
-            let dPhi = 2 * x, d2 = dPhi * dPhi
-            // cos(φ + Δφ) = cos φ cos Δφ − sin φ sin Δφ, both of Δφ by series.
-            let cosLat =
-                cosLatitude * (1 - d2 * half * (1 - d2 * twelfth))
-                - sinLatitude * (dPhi * (1 - d2 * sixth * (1 - d2 * twentieth)))
-            let h = sinX * sinX + cosLat * cosLatitude * (sinY * sinY)
+            let h = haversineSeries(
+                latitudeOffset: dLat, longitudeOffset: dLon, cosCentre: cosLatitude, sinCentre: sinLatitude)
             if h < hInside { return true }
             if h > hOutside { return false }
         }

@@ -108,14 +108,17 @@ extension PositionsCSV {
         let ranges = LineAlignedRanges.split(buffer, from: start, into: threads)
         guard let base = buffer.baseAddress else { return nil }
         // Each chunk writes its rows where the previous chunk's room ends: a row takes a line, so
-        // a chunk's line feeds (and a last line without one) bound its rows.
+        // a chunk's line feeds (and a last line without one) bound its rows. The bound is exact
+        // for a chunk without blank lines, so joining moves no rows (a chunk one row short of its
+        // room made the join move every later chunk's rows, tens of megabytes).
         var lineBounds = [Int](repeating: 0, count: ranges.count)
         lineBounds.withUnsafeMutableBufferPointer { bounds in
             nonisolated(unsafe) let (bounds, base) = (bounds, base)
             DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
                 let range = ranges[part]
-                bounds[part] =
-                    range.isEmpty ? 0 : LineFeedSearch.count(in: base, from: range.lowerBound, to: range.upperBound) + 1
+                guard !range.isEmpty else { return bounds[part] = 0 }
+                let unterminated = base[range.upperBound - 1] == ASCII.lineFeed ? 0 : 1
+                bounds[part] = LineFeedSearch.count(in: base, from: range.lowerBound, to: range.upperBound) + unterminated
             }
         }
         let capacities = lineBounds

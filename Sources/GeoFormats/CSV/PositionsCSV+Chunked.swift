@@ -118,7 +118,8 @@ extension PositionsCSV {
                 let range = ranges[part]
                 guard !range.isEmpty else { return bounds[part] = 0 }
                 let unterminated = base[range.upperBound - 1] == ASCII.lineFeed ? 0 : 1
-                bounds[part] = LineFeedSearch.count(in: base, from: range.lowerBound, to: range.upperBound) + unterminated
+                let lineFeeds = LineFeedSearch.count(in: base, from: range.lowerBound, to: range.upperBound)
+                bounds[part] = lineFeeds + unterminated
             }
         }
         let capacities = lineBounds

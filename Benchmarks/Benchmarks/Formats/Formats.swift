@@ -1,6 +1,6 @@
-// GPX and GeoJSON reading and writing (GeoFormats). An iteration reads (or writes) the whole
-// generated document once: MB/s = throughput × the size in its name. For the peers' big file
-// and tools side by side in one run, see Benchmarks/peers/gpx.sh.
+// GPX, GeoJSON and positions CSV reading and writing (GeoFormats). An iteration reads (or
+// writes) the whole generated document once: MB/s = throughput × the size in its name. For the
+// peers' big files and tools side by side in one run, see Benchmarks/peers/gpx.sh and fence.sh.
 //   cd Benchmarks && swift package benchmark --target FormatsBenchmarks
 
 import Benchmark
@@ -29,6 +29,27 @@ private let document: GPXDocument = {
     return doc
 }()
 private let gpxBytes = Array(document.gpxText().utf8)
+
+/// A positions file as `fence-check` and the peers read it: 1 000 participants walking for
+/// 1 000 s, one fix a second each, in time order, coordinates to 7 decimals (about 30 MB).
+private let positionsBytes: [UInt8] = {
+    var random = SplitMix64(seed: 11)
+    let participants = 1_000
+    var latitude = (0..<participants).map { _ in random.uniform(47.2...47.5) }
+    var longitude = (0..<participants).map { _ in random.uniform(8.3...8.8) }
+    var columns = PositionColumns()
+    for t in 0..<1_000 {
+        for p in 0..<participants {
+            latitude[p] += random.uniform(-0.00003...0.00003)
+            longitude[p] += random.uniform(-0.00004...0.00004)
+            columns.append(
+                participant: Int32(p), time: Double(t), latitude: (latitude[p] * 1e7).rounded() / 1e7,
+                longitude: (longitude[p] * 1e7).rounded() / 1e7)
+        }
+    }
+    let table = PositionTable(columns: columns, participantNames: (0..<participants).map { "p\($0)" })
+    return Array(PositionsCSV.text(table).utf8)
+}()
 private let geoJSONBytes = Array(GeoJSONObject(gpx: document).jsonText().utf8)
 
 let benchmarks: @Sendable () -> Void = {
@@ -54,6 +75,21 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("GeoJSON read, \(megabytes(geoJSONBytes))", configuration: configuration) { _ in
         blackHole(try GeoJSONReader.parse(geoJSONBytes, file: "bench.geojson"))
+    }
+
+    // The positions reader: the sequential reference, the chunked reader on one and two
+    // threads, and the coordinates alone (what `fence-check` reads).
+    let positions = "Positions CSV read, 1 M rows, \(megabytes(positionsBytes))"
+    Benchmark("\(positions): sequential", configuration: configuration) { _ in
+        blackHole(try PositionsCSV.parse(positionsBytes, file: "bench.csv"))
+    }
+    for threads in [1, 2] {
+        Benchmark("\(positions): chunked, \(threads) thread(s)", configuration: configuration) { _ in
+            blackHole(try PositionsCSV.parse(positionsBytes, file: "bench.csv", threads: threads))
+        }
+    }
+    Benchmark("\(positions): coordinates only, 2 threads", configuration: configuration) { _ in
+        blackHole(try PositionsCSV.parseCoordinates(positionsBytes, file: "bench.csv", threads: 2))
     }
 
     Benchmark("RFC 3339 time parsing, 100 000 times", configuration: configuration) { _ in

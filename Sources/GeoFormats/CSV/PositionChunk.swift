@@ -40,12 +40,15 @@ struct PositionChunk {
     ) -> PositionChunk? {
         var chunk = PositionChunk(first: first)
         guard let base = bytes.baseAddress, !range.isEmpty else { return chunk }
+        // Rows that keep only their coordinates check the participant field but do not look the
+        // participant up: nothing reads the index, and the lookup was a hash probe per row.
+        let identifies = rows.keepsAllFields
         var lineStart = range.lowerBound
         while lineStart < range.upperBound {
             chunk.lineCount += 1
             let row: Row
             if let plain = plainRow(
-                base, at: lineStart, end: range.upperBound, hasAccuracy: hasAccuracy,
+                base, at: lineStart, end: range.upperBound, hasAccuracy: hasAccuracy, identifies: identifies,
                 participants: &chunk.participants)
             {
                 row = plain.row
@@ -53,7 +56,8 @@ struct PositionChunk {
             } else {
                 let lineEnd = LineFeedSearch.next(in: base, from: lineStart, to: range.upperBound)
                 let general = generalRow(
-                    base, from: lineStart, to: lineEnd, hasAccuracy: hasAccuracy, participants: &chunk.participants)
+                    base, from: lineStart, to: lineEnd, hasAccuracy: hasAccuracy, identifies: identifies,
+                    participants: &chunk.participants)
                 lineStart = lineEnd + 1
                 switch general {
                 case .blank: continue
@@ -101,11 +105,12 @@ struct PositionChunk {
     /// The row at `start` when it is written plainly, as nearly every row is: no spaces, a
     /// participant not starting with a sign, numbers the word-wise scan decides, and `\n` or `\r\n`
     /// (or the end of `end`) after the last field; and where its next line starts. `nil` sends the
-    /// line to ``generalRow(_:from:to:hasAccuracy:participants:)``, which decides every row (this
-    /// path finds the same values, it only gives up sooner).
+    /// line to ``generalRow(_:from:to:hasAccuracy:identifies:participants:)``, which decides every
+    /// row (this path finds the same values, it only gives up sooner). Unless `identifies`, the
+    /// row's participant is 0 (the field is checked all the same).
     @inline(__always)
     private static func plainRow(
-        _ base: UnsafePointer<UInt8>, at start: Int, end: Int, hasAccuracy: Bool,
+        _ base: UnsafePointer<UInt8>, at start: Int, end: Int, hasAccuracy: Bool, identifies: Bool,
         participants: inout ChunkParticipants
     ) -> (row: Row, next: Int)? {
         var i = start
@@ -142,9 +147,11 @@ struct PositionChunk {
             }
         }
         let participant =
-            allDigits
-            ? participants.index(ofNumber: number)
-            : participants.index(ofName: base, from: start, to: nameEnd, hash: hash)
+            !identifies
+            ? 0
+            : allDigits
+                ? participants.index(ofNumber: number)
+                : participants.index(ofName: base, from: start, to: nameEnd, hash: hash)
         return (
             Row(participant: participant, time: time, latitude: latitude, longitude: longitude, accuracy: accuracy), i
         )
@@ -176,9 +183,9 @@ struct PositionChunk {
 
     /// Any row between `lineStart` and its `\n` at `lineEnd`, as the sequential reader reads it
     /// (spaces around fields, exponents, long numbers); `.rejected` when it is not one the
-    /// sequential reader accepts.
+    /// sequential reader accepts. Unless `identifies`, the row's participant is 0.
     private static func generalRow(
-        _ base: UnsafePointer<UInt8>, from lineStart: Int, to lineEnd: Int, hasAccuracy: Bool,
+        _ base: UnsafePointer<UInt8>, from lineStart: Int, to lineEnd: Int, hasAccuracy: Bool, identifies: Bool,
         participants: inout ChunkParticipants
     ) -> GeneralRow {
         var stop = lineEnd
@@ -194,7 +201,9 @@ struct PositionChunk {
         while b > a && isSpace(base[b - 1]) { b -= 1 }
         guard a < b else { return .rejected }
         let participant: Int32
-        if let integer = DecimalParser.parseInteger(UnsafeBufferPointer(start: base + a, count: b - a)),
+        if !identifies {
+            participant = 0
+        } else if let integer = DecimalParser.parseInteger(UnsafeBufferPointer(start: base + a, count: b - a)),
             integer >= 0 && integer < 1 << 20
         {
             participant = participants.index(ofNumber: integer)

@@ -146,12 +146,14 @@ struct PositionChunk {
                 guard skipSeparator(base, &i, end: end, last: true) else { return nil }  // empty: none given
             }
         }
-        let participant =
-            !identifies
-            ? 0
-            : allDigits
-                ? participants.index(ofNumber: number)
-                : participants.index(ofName: base, from: start, to: nameEnd, hash: hash)
+        let participant: Int32 =
+            if !identifies {
+                0
+            } else if allDigits {
+                participants.index(ofNumber: number)
+            } else {
+                participants.index(ofName: base, from: start, to: nameEnd, hash: hash)
+            }
         return (
             Row(participant: participant, time: time, latitude: latitude, longitude: longitude, accuracy: accuracy), i
         )

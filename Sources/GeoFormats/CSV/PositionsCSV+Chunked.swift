@@ -109,8 +109,7 @@ extension PositionsCSV {
         guard let base = buffer.baseAddress else { return nil }
         // Each chunk writes its rows where the previous chunk's room ends: a row takes a line, so
         // a chunk's line feeds (and a last line without one) bound its rows. The bound is exact
-        // for a chunk without blank lines, so joining moves no rows (a chunk one row short of its
-        // room made the join move every later chunk's rows, tens of megabytes).
+        // for a chunk without blank lines, so joining them moves no rows.
         var lineBounds = [Int](repeating: 0, count: ranges.count)
         lineBounds.withUnsafeMutableBufferPointer { bounds in
             nonisolated(unsafe) let (bounds, base) = (bounds, base)

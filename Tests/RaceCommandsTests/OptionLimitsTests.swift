@@ -25,6 +25,7 @@ struct OptionLimitsTests {
                 "--sampling must be within 0.1…3600 seconds (got 1e-09)."
             ),
             (["optimize", race, "--variants", "1000000000"], "--variants must be within 1…100 (got 1000000000)."),
+            (["optimize", race, "--threads", "0"], "--threads must be within 1…64 (got 0)."),
             (["rehearse", race, "--variants", "1000000"], "--variants must be within 1…100 (got 1000000)."),
             (
                 ["fence-events", "--stops", "s.csv", "--positions", "p.csv", "--exit-margin", "nan"],

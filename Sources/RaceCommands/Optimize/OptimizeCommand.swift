@@ -84,6 +84,13 @@ struct OptimizeCommand: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help:
+            "Independent searches at once, one per thread, each with its own seed and the whole budget; the shortest order wins (\(OptionLimits.optimizeThreads.text))."
+    )
+    var threads: Int = 1
+
+    @Option(
+        parsing: .unconditional,
+        help:
             "Fair variants: up to K different orders of the same stops, fewer (and said so) when fewer fit --max-excess (\(OptionLimits.variants.text))."
     )
     var variants: Int = 1
@@ -117,6 +124,7 @@ struct OptimizeCommand: ParsableCommand {
         try OptionRange.require(
             OptionLimits.optimizeTimeLimit.problem(timeLimit),
             OptionLimits.iterations.problem(iterations),
+            OptionLimits.optimizeThreads.problem(threads),
             OptionLimits.variants.problem(variants),
             OptionLimits.maxExcess.problem(maxExcess))
         guard timeLimit > 0 || iterations != nil else { throw ValidationError("--time-limit 0 needs --iterations.") }
@@ -160,7 +168,7 @@ struct OptimizeCommand: ParsableCommand {
             shape = stated.shape
         }
         let options = RouteSolver.Options(
-            timeLimit: timeLimit > 0 ? timeLimit : nil, iterations: iterations, seed: seed.value)
+            timeLimit: timeLimit > 0 ? timeLimit : nil, iterations: iterations, seed: seed.value, threads: threads)
 
         let solve = Stopwatch()
         let set = try RouteSolver.fairVariants(problem, count: variants, maxExcessPercent: maxExcess, options: options)
@@ -176,7 +184,7 @@ struct OptimizeCommand: ParsableCommand {
             variants: variants > 1 ? set.variants.map { OptimizeReport.Variant($0, labels: labels) } : nil,
             spread: variants > 1 ? set.spread : nil, variantsRequested: variants > 1 ? variants : nil,
             maxExcessPercent: variants > 1 ? maxExcess : nil, note: set.shortfall,
-            timeLimit: timeLimit > 0 ? timeLimit : nil, seed: seed.value, iterationLimit: iterations)
+            timeLimit: timeLimit > 0 ? timeLimit : nil, seed: seed.value, iterationLimit: iterations, threads: threads)
         if let output {
             let text = tsplib != nil ? report.tourFile : report.tour.joined(separator: "\n") + "\n"
             try reportingInputErrors {

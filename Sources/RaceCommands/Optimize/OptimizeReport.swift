@@ -28,6 +28,8 @@ struct OptimizeReport: Encodable {
     let timeLimit: Double?
     let seed: UInt64
     let iterationLimit: Int?
+    /// Searches run at once (`--threads`); ``iterations`` counts the rounds of all of them.
+    let threads: Int
 
     struct Variant: Encodable {
         let length: Int
@@ -49,7 +51,7 @@ struct OptimizeReport: Encodable {
     enum CodingKeys: String, CodingKey {
         case instance, n, mode, length, optimum, seconds, loadSeconds, tour, iterations, method, provenOptimal,
             inputLength,
-            variants, spread, gapPercent, variantsRequested, maxExcessPercent, note
+            variants, spread, gapPercent, variantsRequested, maxExcessPercent, note, threads
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -64,6 +66,7 @@ struct OptimizeReport: Encodable {
         try c.encode((loadSeconds * 1000).rounded() / 1000, forKey: .loadSeconds)
         try c.encode(tour, forKey: .tour)
         try c.encode(iterations, forKey: .iterations)
+        try c.encode(threads, forKey: .threads)
         try c.encode(method, forKey: .method)
         try c.encode(provenOptimal, forKey: .provenOptimal)
         try c.encode(inputLength, forKey: .inputLength)
@@ -85,7 +88,7 @@ struct OptimizeReport: Encodable {
             rows.append(("optimum", "\(optimum) (gap \(DecimalText.fixed(gap, digits: 3)) %)"))
         }
         rows.append(("seconds", DecimalText.fixed(seconds, digits: 3)))
-        rows.append(("iterations", "\(iterations) (\(method))"))
+        rows.append(("iterations", "\(iterations) (\(method)" + (threads > 1 ? ", \(threads) searches at once)" : ")")))
         rows.append(("tour", tour.joined(separator: " ")))
         if let variants {
             for (k, v) in variants.enumerated() {
@@ -107,6 +110,7 @@ struct OptimizeReport: Encodable {
         var params = timeLimit.map { ["time_limit_s=\(DecimalText.fixed($0, digits: 3))"] } ?? []
         if let iterationLimit { params.append("iterations=\(iterationLimit)") }
         params.append("seed=\(seed)")
+        if threads > 1 { params.append("threads=\(threads)") }
         return
             "RESULT workload=tsp instance=\(instance) n=\(n) tool=swift-racekit mode=\(mode) seconds=\(DecimalText.fixed(seconds, digits: 3)) "
             + "length=\(length) optimum=\(optimum.map(String.init) ?? "NA") gap_pct=\(gapPercent.map { DecimalText.fixed($0, digits: 3) } ?? "NA") "

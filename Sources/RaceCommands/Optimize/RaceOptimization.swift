@@ -39,7 +39,7 @@ struct RaceOptimization {
         }
         let options = RouteSolver.Options(
             timeLimit: command.timeLimit > 0 ? command.timeLimit : nil,
-            iterations: command.iterations, seed: command.seed.value)
+            iterations: command.iterations, seed: command.seed.value, threads: command.threads)
         let result = try reordering.variants(
             count: command.variants, maxExcessPercent: command.maxExcess, options: options,
             distances: distances)

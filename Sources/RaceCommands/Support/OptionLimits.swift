@@ -42,4 +42,5 @@ enum OptionLimits {
     static let maxExcess = OptionRange("--max-excess", 0...1_000, "percent")
     static let optimizeTimeLimit = OptionRange("--time-limit", 0...86_400, "seconds")
     static let iterations = OptionRange("--iterations", 0...100_000_000)
+    static let optimizeThreads = OptionRange("--threads", 1...64)
 }

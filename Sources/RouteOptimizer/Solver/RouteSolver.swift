@@ -15,20 +15,24 @@ import RaceKitCore
 ///   keeps the pins and precedence (`repairOrder(_:meter:)`), then `ConstrainedOrderSearch`,
 ///   which also removes any lateness.
 ///
-/// Deterministic for a seed and an iteration count (``Options/iterations``); a time limit makes
-/// the number of rounds depend on the machine.
+/// With ``Options/threads`` above one, that many independent searches run at once and the
+/// shortest order wins (`searchInParallel(_:options:budget:)`).
+///
+/// Deterministic for a seed, an iteration count (``Options/iterations``) and a thread count; a
+/// time limit makes the number of rounds depend on the machine.
 public enum RouteSolver {
     /// The most stops a problem should have: the solvers keep full n × n matrices (4n² bytes
     /// each, 900 MB at this size, and the symmetric search copies its matrix, so the peak is
-    /// ``peakMatrixBytes(stops:)``), so the readers (TSPLIB files, race courses) refuse more with
+    /// ``peakMatrixBytes(stops:threads:)``), so the readers (TSPLIB files, race courses) refuse more with
     /// an error instead of running out of memory.
     public static let maximumStops = 15_000
 
     /// The memory the distance matrices of `stops` stops take at the peak of a solve: the
     /// problem's matrix and the symmetric search's copy, 4 bytes per entry each. Measured with
     /// `/usr/bin/time -v`: `optimize --tsplib` at 15 000 random EUC_2D nodes peaks at 1 798 732 KB
-    /// resident (1.84 GB), of which these matrices are 1.8 GB.
-    public static func peakMatrixBytes(stops: Int) -> Int { 2 * 4 * stops * stops }
+    /// resident (1.84 GB), of which these matrices are 1.8 GB. Each search of
+    /// ``Options/threads`` keeps a copy of its own.
+    public static func peakMatrixBytes(stops: Int, threads: Int = 1) -> Int { (1 + threads) * 4 * stops * stops }
 
     /// The best order found within the options' budget.
     /// - Throws: `noFeasibleOrder` when the constraints admit no order (proven for exact sizes, and
@@ -40,6 +44,16 @@ public enum RouteSolver {
     }
 
     static func solve(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(InputError)
+        -> RouteSolution
+    {
+        guard options.threads > 1, problem.count > max(options.exactLimit, 7) else {
+            return try search(problem, options: options, budget: budget)
+        }
+        return try searchInParallel(problem, options: options, budget: budget)
+    }
+
+    /// One search, on the calling thread.
+    static func search(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(InputError)
         -> RouteSolution
     {
         if !problem.separations.isEmpty { return try separated(problem, options: options, budget: budget) }
@@ -83,7 +97,7 @@ public enum RouteSolver {
             }
         }
         let penalised = problem.replacingSeparations(with: DistanceMatrix(count: n, entries: entries))
-        let solution = try solve(penalised, options: options, budget: budget)
+        let solution = try search(penalised, options: options, budget: budget)
         return RouteSolution(
             order: solution.order, length: problem.length(of: solution.order),
             isProvenOptimal: solution.isProvenOptimal && exact, iterations: solution.iterations,

@@ -27,24 +27,29 @@ extension RouteSolver {
         public var neighbours: Int
         /// The clock the time limit is measured on.
         public var clock: SolverClock
+        /// Independent searches run at once, each on a thread of its own with its own seed (the
+        /// first with `seed`) and the whole budget; the shortest order wins. Each keeps its own
+        /// copy of the matrix (``RouteSolver/peakMatrixBytes(stops:threads:)``).
+        public var threads: Int
 
         /// Options with a one-second search by default; `exactLimit` is capped at 16.
         public init(
             timeLimit: Double? = 1, iterations: Int? = nil, seed: UInt64 = 1, exactLimit: Int = 13,
-            neighbours: Int = 6, clock: @escaping SolverClock = monotonicClock
+            neighbours: Int = 6, threads: Int = 1, clock: @escaping SolverClock = monotonicClock
         ) {
             self.timeLimit = timeLimit
             self.iterations = iterations
             self.seed = seed
             self.exactLimit = min(exactLimit, 16)
             self.neighbours = neighbours
+            self.threads = max(threads, 1)
             self.clock = clock
         }
     }
 }
 
 /// When to stop: a deadline on an injected clock and/or a round budget.
-struct SearchBudget {
+struct SearchBudget: Sendable {
     let clock: SolverClock
     let deadline: Double
     let rounds: Int

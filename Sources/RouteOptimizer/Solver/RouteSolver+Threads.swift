@@ -1,0 +1,57 @@
+import Dispatch
+import GeoCore
+import RaceKitCore
+
+extension RouteSolver {
+    /// The seed of search `index` of ``Options/threads``: the options' own for the first, so one
+    /// thread searches as before, then the outputs of a `SplitMix64` stream seeded with it.
+    static func seed(ofSearch index: Int, options: Options) -> UInt64 {
+        guard index > 0 else { return options.seed }
+        var stream = SplitMix64(seed: options.seed)
+        var seed: UInt64 = 0
+        for _ in 0..<index { seed = stream.next() }
+        return seed
+    }
+
+    /// ``Options/threads`` independent searches of `problem` at once, each with the whole budget
+    /// and a seed of its own (``seed(ofSearch:options:)``). Independent restarts are the simplest
+    /// use of more cores for an iterated local search, and a good one: its runs end in different
+    /// basins, and the time-limited budget is what the user waits for anyway.
+    ///
+    /// - Returns: the shortest order, ties to the lowest-numbered search (so a seed, a round count
+    ///   and a thread count give the same order every time), with the rounds of all searches.
+    /// - Throws: the first search's error when no search found an order.
+    static func searchInParallel(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(InputError)
+        -> RouteSolution
+    {
+        let count = options.threads
+        var outcomes = [Result<RouteSolution, InputError>?](repeating: nil, count: count)
+        outcomes.withUnsafeMutableBufferPointer { slots in
+            // Each search writes only its own slot; the problem, options and budget are values.
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                var own = options
+                own.seed = seed(ofSearch: index, options: options)
+                slots[index] = Result { () throws(InputError) in try search(problem, options: own, budget: budget) }
+            }
+        }
+        var best: RouteSolution?
+        var rounds = 0
+        var firstError: InputError?
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let solution):
+                rounds += solution.iterations
+                if best == nil || solution.length < best!.length { best = solution }
+            case .failure(let error):
+                if firstError == nil { firstError = error }
+            case nil:
+                preconditionFailure("a parallel search left no outcome")
+            }
+        }
+        guard let best else { throw firstError! }
+        return RouteSolution(
+            order: best.order, length: best.length, isProvenOptimal: best.isProvenOptimal, iterations: rounds,
+            method: best.method)
+    }
+}

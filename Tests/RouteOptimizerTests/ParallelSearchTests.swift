@@ -79,6 +79,22 @@ struct ParallelSearchTests {
         }
     }
 
+    @Test("large problems run fewer searches at once: their matrices stay within one search's at the most stops")
+    func fewerForLargeProblems() {
+        let limit = RouteSolver.peakMatrixBytes(stops: RouteSolver.maximumStops)
+        for stops in [10, 1_000, 5_000, 10_000, RouteSolver.maximumStops] {
+            let searches = RouteSolver.parallelSearches(requested: 64, stops: stops)
+            #expect(searches >= 1 && searches <= 64)
+            if searches > 1 { #expect(RouteSolver.peakMatrixBytes(stops: stops, threads: searches) <= limit) }
+            if searches < 64 {
+                #expect(RouteSolver.peakMatrixBytes(stops: stops, threads: searches + 1) > limit, "\(stops) stops")
+            }
+        }
+        #expect(RouteSolver.parallelSearches(requested: 64, stops: 1_000) == 64)
+        #expect(RouteSolver.parallelSearches(requested: 4, stops: RouteSolver.maximumStops) == 1)
+        #expect(RouteSolver.parallelSearches(requested: 1, stops: 10) == 1)
+    }
+
     @Test("problems the exact solver takes run once, whatever the thread count")
     func exactRunsOnce() throws {
         var random = SplitMix64(seed: 5)

@@ -167,8 +167,14 @@ struct OptimizeCommand: ParsableCommand {
             problem = stated
             shape = stated.shape
         }
+        let searches = RouteSolver.parallelSearches(requested: threads, stops: problem.count)
+        if searches < threads {
+            Standard.error(
+                "racekit: note: \(searches) searches at once, not \(threads): each keeps its own \(problem.count) × \(problem.count) matrix"
+            )
+        }
         let options = RouteSolver.Options(
-            timeLimit: timeLimit > 0 ? timeLimit : nil, iterations: iterations, seed: seed.value, threads: threads)
+            timeLimit: timeLimit > 0 ? timeLimit : nil, iterations: iterations, seed: seed.value, threads: searches)
 
         let solve = Stopwatch()
         let set = try RouteSolver.fairVariants(problem, count: variants, maxExcessPercent: maxExcess, options: options)
@@ -184,7 +190,7 @@ struct OptimizeCommand: ParsableCommand {
             variants: variants > 1 ? set.variants.map { OptimizeReport.Variant($0, labels: labels) } : nil,
             spread: variants > 1 ? set.spread : nil, variantsRequested: variants > 1 ? variants : nil,
             maxExcessPercent: variants > 1 ? maxExcess : nil, note: set.shortfall,
-            timeLimit: timeLimit > 0 ? timeLimit : nil, seed: seed.value, iterationLimit: iterations, threads: threads)
+            timeLimit: timeLimit > 0 ? timeLimit : nil, seed: seed.value, iterationLimit: iterations, threads: searches)
         if let output {
             let text = tsplib != nil ? report.tourFile : report.tour.joined(separator: "\n") + "\n"
             try reportingInputErrors {

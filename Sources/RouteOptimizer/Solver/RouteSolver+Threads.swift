@@ -13,7 +13,16 @@ extension RouteSolver {
         return seed
     }
 
-    /// ``Options/threads`` independent searches of `problem` at once, each with the whole budget
+    /// How many of `requested` searches of `stops` stops run at once: as many as keep the
+    /// distance matrices (``peakMatrixBytes(stops:threads:)``) within what one search takes at
+    /// ``maximumStops`` (1.8 GB), at least one. 200 searches fit at 1 000 stops, one at 15 000.
+    public static func parallelSearches(requested: Int, stops: Int) -> Int {
+        let budget = peakMatrixBytes(stops: maximumStops)
+        let perSearch = max(4 * stops * stops, 1)
+        return max(1, min(requested, budget / perSearch - 1))
+    }
+
+    /// ``Options/threads`` independent searches (at most ``parallelSearches(requested:stops:)``) of `problem` at once, each with the whole budget
     /// and a seed of its own (``seed(ofSearch:options:)``). Independent restarts are the simplest
     /// use of more cores for an iterated local search, and a good one: its runs end in different
     /// basins, and the time-limited budget is what the user waits for anyway.
@@ -24,7 +33,8 @@ extension RouteSolver {
     static func searchInParallel(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(InputError)
         -> RouteSolution
     {
-        let count = options.threads
+        let count = parallelSearches(requested: options.threads, stops: problem.count)
+        guard count > 1 else { return try search(problem, options: options, budget: budget) }
         var outcomes = [Result<RouteSolution, InputError>?](repeating: nil, count: count)
         outcomes.withUnsafeMutableBufferPointer { slots in
             // Each search writes only its own slot; the problem, options and budget are values.

@@ -29,7 +29,8 @@ extension RouteSolver {
         public var clock: SolverClock
         /// Independent searches run at once, each on a thread of its own with its own seed (the
         /// first with `seed`) and the whole budget; the shortest order wins. Each keeps its own
-        /// copy of the matrix (``RouteSolver/peakMatrixBytes(stops:threads:)``).
+        /// copy of the matrix, so large problems run fewer
+        /// (``RouteSolver/parallelSearches(requested:stops:)``).
         public var threads: Int
 
         /// Options with a one-second search by default; `exactLimit` is capped at 16.

@@ -15,17 +15,18 @@ extension RouteSolver {
 
     /// How many of `requested` searches of `stops` stops run at once: as many as keep the
     /// distance matrices (``peakMatrixBytes(stops:threads:)``) within what one search takes at
-    /// ``maximumStops`` (1.8 GB), at least one. 200 searches fit at 1 000 stops, one at 15 000.
+    /// ``maximumStops`` (1.8 GB), at least one: 449 fit at 1 000 stops, 3 at 10 000, 1 at 15 000.
     public static func parallelSearches(requested: Int, stops: Int) -> Int {
         let budget = peakMatrixBytes(stops: maximumStops)
         let perSearch = max(4 * stops * stops, 1)
         return max(1, min(requested, budget / perSearch - 1))
     }
 
-    /// ``Options/threads`` independent searches (at most ``parallelSearches(requested:stops:)``) of `problem` at once, each with the whole budget
-    /// and a seed of its own (``seed(ofSearch:options:)``). Independent restarts are the simplest
-    /// use of more cores for an iterated local search, and a good one: its runs end in different
-    /// basins, and the time-limited budget is what the user waits for anyway.
+    /// ``Options/threads`` independent searches of `problem` at once (at most
+    /// ``parallelSearches(requested:stops:)``), each with the whole budget and a seed of its own
+    /// (``seed(ofSearch:options:)``). Independent restarts are the simplest use of more cores for
+    /// an iterated local search, and a good one: its runs end in different basins, and the
+    /// time-limited budget is what the user waits for anyway.
     ///
     /// - Returns: the shortest order, ties to the lowest-numbered search (so a seed, a round count
     ///   and a thread count give the same order every time), with the rounds of all searches.

@@ -23,8 +23,8 @@ import RaceKitCore
 public enum RouteSolver {
     /// The most stops a problem should have: the solvers keep full n × n matrices (4n² bytes
     /// each, 900 MB at this size, and the symmetric search copies its matrix, so the peak is
-    /// ``peakMatrixBytes(stops:threads:)``), so the readers (TSPLIB files, race courses) refuse more with
-    /// an error instead of running out of memory.
+    /// ``peakMatrixBytes(stops:threads:)``), so the readers (TSPLIB files, race courses) refuse
+    /// more with an error instead of running out of memory.
     public static let maximumStops = 15_000
 
     /// The memory the distance matrices of `stops` stops take at the peak of a solve: the

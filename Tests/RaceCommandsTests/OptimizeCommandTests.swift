@@ -48,6 +48,38 @@ struct OptimizeCommandTests {
         #expect(line.stdout.contains(" length=54 optimum=NA gap_pct=NA ") && line.stdout.contains("status=ok"))
     }
 
+    @Test("--threads 2: two searches' rounds, the same tour every run, never longer than one search's")
+    func threads() throws {
+        let folder = try TemporaryFolder()
+        // 40 points on a 1000 × 1000 square, from a fixed linear congruential stream.
+        var state: UInt64 = 7
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % 1000
+        }
+        let nodes = (1...40).map { "\($0) \(next()) \(next())" }.joined(separator: "\n")
+        let file = try folder.write(
+            "r40.tsp",
+            "NAME : r40\nTYPE : TSP\nDIMENSION : 40\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n\(nodes)\nEOF\n")
+        let common = ["optimize", "--tsplib", file, "--time-limit", "0", "--iterations", "300", "--json"]
+        let one = try json(RaceKitBinary.run(common).stdout)
+        let first = try json(RaceKitBinary.run(common + ["--threads", "2"]).stdout)
+        let second = try json(RaceKitBinary.run(common + ["--threads", "2"]).stdout)
+        #expect(first["threads"] as? Int == 2 && one["threads"] as? Int == 1)
+        #expect(first["iterations"] as? Int == 600 && one["iterations"] as? Int == 300)
+        #expect(first["tour"] as? [String] == second["tour"] as? [String])
+        let length = try #require(first["length"] as? Int)
+        #expect(length <= (one["length"] as? Int ?? 0))
+        let line = try RaceKitBinary.run(
+            [
+                "optimize", "--tsplib", file, "--time-limit", "0", "--iterations", "300", "--threads", "2",
+                "--result-line",
+            ])
+        #expect(
+            line.stdout.contains("params=iterations=300,seed=1,threads=2 ")
+                && line.stdout.contains(" length=\(length) "))
+    }
+
     @Test("--tsplib on a SOP file: the path from the first node to the last, precedences kept, the bound's gap")
     func sequentialOrdering() throws {
         let folder = try TemporaryFolder()

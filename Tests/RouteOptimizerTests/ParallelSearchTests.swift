@@ -62,14 +62,7 @@ struct ParallelSearchTests {
 
     @Test("with no feasible order, every search fails and the solve throws noFeasibleOrder")
     func infeasible() throws {
-        var random = SplitMix64(seed: 32)
-        let n = 20
-        let matrix = Reference.matrix(n, symmetric: false, random: &random)
-        var windows = [TimeWindow?](repeating: nil, count: n)
-        let reach = max(matrix[0, 3], matrix[0, 4])
-        windows[3] = TimeWindow(opens: reach, closes: reach)
-        windows[4] = TimeWindow(opens: reach, closes: reach)
-        let problem = try RouteProblem(matrix: matrix, shape: .closedTour(start: 0), timeWindows: windows)
+        let problem = try Reference.twoStopsNeverBothOnTime()
         #expect {
             try RouteSolver.solve(
                 problem,

@@ -65,15 +65,7 @@ struct ProvablyLateTests {
 
     @Test("two stops that close together far apart: noFeasibleOrder at once, naming them, instead of after the search")
     func obviousPair() throws {
-        var random = SplitMix64(seed: 32)
-        let n = 20
-        let matrix = Reference.matrix(n, symmetric: false, random: &random)
-        var windows = [TimeWindow?](repeating: nil, count: n)
-        // Both close before the other can be reached from either (every leg is longer than 0).
-        let reach = max(matrix[0, 3], matrix[0, 4])
-        windows[3] = TimeWindow(opens: reach, closes: reach)
-        windows[4] = TimeWindow(opens: reach, closes: reach)
-        let problem = try RouteProblem(matrix: matrix, shape: .closedTour(start: 0), timeWindows: windows)
+        let problem = try Reference.twoStopsNeverBothOnTime()
         #expect(RouteSolver.provablyLate(problem) != nil)
         do {
             _ = try RouteSolver.solve(

@@ -60,6 +60,19 @@ enum Reference {
         return best
     }
 
+    /// A closed tour of 20 stops from 0 where stops 3 and 4 both close at once, before either
+    /// can be reached from the other (every leg is longer than 0): no order is on time.
+    static func twoStopsNeverBothOnTime() throws -> RouteProblem {
+        var random = SplitMix64(seed: 32)
+        let n = 20
+        let matrix = matrix(n, symmetric: false, random: &random)
+        var windows = [TimeWindow?](repeating: nil, count: n)
+        let reach = max(matrix[0, 3], matrix[0, 4])
+        windows[3] = TimeWindow(opens: reach, closes: reach)
+        windows[4] = TimeWindow(opens: reach, closes: reach)
+        return try RouteProblem(matrix: matrix, shape: .closedTour(start: 0), timeWindows: windows)
+    }
+
     /// A random valid problem with the requested constraints (drawn again until it validates; it
     /// may still have no feasible order).
     static func problem(

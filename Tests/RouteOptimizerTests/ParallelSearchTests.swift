@@ -1,5 +1,6 @@
 import GeoCore
 import RaceKitCore
+import Synchronization
 import Testing
 
 @testable import RouteOptimizer
@@ -50,6 +51,25 @@ struct ParallelSearchTests {
         #expect(parallel.iterations == singles.reduce(0) { $0 + $1.iterations }, "\(kind) seed \(seed)")
         #expect(parallel.length <= singles[0].length)
         #expect(problem.violations(of: parallel.order).isEmpty)
+    }
+
+    @Test("a search starts unless the time limit has passed; the first always does")
+    func startsBeforeDeadline() {
+        // A clock that reads ten seconds later each time: past a one-second deadline at the next reading.
+        let readings = Mutex(0.0)
+        let jumping: SolverClock = {
+            readings.withLock {
+                $0 += 10; return $0
+            }
+        }
+        let late = SearchBudget(RouteSolver.Options(timeLimit: 1, clock: jumping))
+        #expect(RouteSolver.starts(search: 0, budget: late))
+        #expect(!RouteSolver.starts(search: 1, budget: late))
+        #expect(!RouteSolver.starts(search: 7, budget: late))
+        let early = SearchBudget(RouteSolver.Options(timeLimit: 1, clock: { 5 }))
+        #expect(RouteSolver.starts(search: 3, budget: early))
+        let counted = SearchBudget(RouteSolver.Options(timeLimit: nil, iterations: 10, clock: jumping))
+        #expect(RouteSolver.starts(search: 3, budget: counted))
     }
 
     @Test("the first search keeps the options' seed; the others get distinct ones")

@@ -46,10 +46,15 @@ public enum RouteSolver {
     static func solve(_ problem: RouteProblem, options: Options, budget: SearchBudget) throws(InputError)
         -> RouteSolution
     {
-        guard options.threads > 1, problem.count > max(options.exactLimit, 7) else {
+        guard options.threads > 1, !isSolvedExactly(problem, options: options) else {
             return try search(problem, options: options, budget: budget)
         }
         return try searchInParallel(problem, options: options, budget: budget)
+    }
+
+    /// Whether `problem` is small enough for Held–Karp, so one exact solve answers it.
+    private static func isSolvedExactly(_ problem: RouteProblem, options: Options) -> Bool {
+        problem.count <= max(options.exactLimit, 7)
     }
 
     /// One search, on the calling thread.
@@ -58,7 +63,7 @@ public enum RouteSolver {
     {
         if !problem.separations.isEmpty { return try separated(problem, options: options, budget: budget) }
         let n = problem.count
-        if n <= max(options.exactLimit, 7) {
+        if isSolvedExactly(problem, options: options) {
             guard let (order, length) = HeldKarp.solve(problem) else {
                 throw InputError(
                     .noFeasibleOrder,

@@ -25,7 +25,9 @@ struct FenceCheckCommandTests {
         try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
     }
 
-    @Test("hits and checksum equal brute force, for 1 and 2 threads", arguments: [FenceWorkload.Layout.city, .global])
+    @Test(
+        "hits and checksum equal brute force, for 1 and 2 threads, streamed and in phases",
+        arguments: [FenceWorkload.Layout.city, .global])
     func equalsBruteForce(layout: FenceWorkload.Layout) throws {
         let folder = try TemporaryFolder()
         let workload = FenceWorkload.generate(layout: layout, stops: 150, participants: 10, seconds: 120, seed: 4)
@@ -42,16 +44,21 @@ struct FenceCheckCommandTests {
         }
         #expect(hits > 0)
         for threads in ["1", "2"] {
-            let result = try RaceKitBinary.run([
-                "fence-check", "--stops", files.stops, "--positions", files.positions,
-                "--threads", threads, "--json",
-            ])
-            #expect(result.status == 0, "\(result.stderr)")
-            let json = try report(result.stdout)
-            #expect(json["hits"] as? Int == hits)
-            #expect((json["checksum"] as? NSNumber)?.uint64Value == checksum)
-            for key in ["loadSeconds", "querySeconds", "positionsPerSecond"] {
-                #expect(json[key] is Double || json[key] is Int, "\(key)")
+            for phases in [false, true] {
+                let result = try RaceKitBinary.run(
+                    [
+                        "fence-check", "--stops", files.stops, "--positions", files.positions,
+                        "--threads", threads, "--json",
+                    ] + (phases ? ["--phases"] : []))
+                #expect(result.status == 0, "\(result.stderr)")
+                let json = try report(result.stdout)
+                #expect(json["hits"] as? Int == hits)
+                #expect((json["checksum"] as? NSNumber)?.uint64Value == checksum)
+                #expect(json["positions"] as? Int == p.count)
+                #expect(json["streamed"] as? Bool == !phases)
+                for key in ["loadSeconds", "querySeconds", "positionsPerSecond"] {
+                    #expect(json[key] is Double || json[key] is Int, "\(key)")
+                }
             }
         }
     }
@@ -77,16 +84,19 @@ struct FenceCheckCommandTests {
         }
         #expect(hits > 0)
         for threads in ["1", "2"] {
-            let result = try RaceKitBinary.run([
-                "fence-check", "--stops", files.stops, "--positions", files.positions,
-                "--threads", threads, "--result-line",
-            ])
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.hasPrefix("RESULT workload=fence:"), "\(result.stdout)")
-            #expect(
-                result.stdout.contains(
-                    " hits=\(hits) positions_with_hit=\(positionsWithHit) checksum=\(checksum) "
-                        + "params=threads=\(threads),"), "\(result.stdout)")
+            for phases in [false, true] {
+                let result = try RaceKitBinary.run(
+                    [
+                        "fence-check", "--stops", files.stops, "--positions", files.positions,
+                        "--threads", threads, "--result-line",
+                    ] + (phases ? ["--phases"] : []))
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.stdout.hasPrefix("RESULT workload=fence:"), "\(result.stdout)")
+                #expect(
+                    result.stdout.contains(
+                        " hits=\(hits) positions_with_hit=\(positionsWithHit) checksum=\(checksum) "
+                            + "params=threads=\(threads),streamed=\(phases ? 0 : 1),"), "\(result.stdout)")
+            }
         }
     }
 
@@ -158,13 +168,14 @@ struct FenceCheckCommandTests {
         ])
     func badInput(stops: String, positions: String, message: String) throws {
         let folder = try TemporaryFolder()
-        let result = try RaceKitBinary.run([
-            "fence-check", "--stops", try folder.write("stops.csv", stops),
-            "--positions", try folder.write("positions.csv", positions),
-        ])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(result.stdout.isEmpty)
+        let files = (try folder.write("stops.csv", stops), try folder.write("positions.csv", positions))
+        for phases in [false, true] {
+            let result = try RaceKitBinary.run(
+                ["fence-check", "--stops", files.0, "--positions", files.1] + (phases ? ["--phases"] : []))
+            #expect(result.status == 2)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
     }
 
     @Test("usage errors exit 64 and say what to do")

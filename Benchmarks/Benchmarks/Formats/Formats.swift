@@ -91,6 +91,16 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("\(positions): coordinates only, 2 threads", configuration: configuration) { _ in
         blackHole(try PositionsCSV.parseCoordinates(positionsBytes, file: "bench.csv", threads: 2))
     }
+    Benchmark("\(positions): coordinates folded block by block, 2 threads", configuration: configuration) { _ in
+        let read = try PositionsCSV.reduceCoordinateBlocks(
+            positionsBytes, file: "bench.csv", threads: 2, into: 0.0
+        ) { sum, _, latitudes, longitudes in
+            for k in latitudes.indices { sum += latitudes[k] - longitudes[k] }
+        } merge: { total, part, _ in
+            total += part
+        }
+        blackHole(read.result)
+    }
 
     Benchmark("RFC 3339 time parsing, 100 000 times", configuration: configuration) { _ in
         var sum = 0.0

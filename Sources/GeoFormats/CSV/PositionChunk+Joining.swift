@@ -115,7 +115,7 @@ extension PositionChunk {
 
     /// How many rows the chunks have together; `nil` when a chunk starts earlier than the one
     /// before it ended (the file's rows are not in time order) or there are none.
-    private static func joinedRowCount(_ chunks: [PositionChunk]) -> Int? {
+    static func joinedRowCount(_ chunks: [PositionChunk]) -> Int? {
         var lastTime = -Double.infinity
         for chunk in chunks where chunk.count > 0 {
             guard chunk.firstTime >= lastTime else { return nil }

@@ -20,9 +20,27 @@ struct PositionChunk {
     var firstTime = 0.0
     var lastTime = -Double.infinity
 
-    /// Reads the rows in `range`, which starts at the beginning of a line and ends after a `\n` or
-    /// at the end of the file, into `rows` from row `first` on; `nil` when any row is not one the
-    /// sequential reader accepts.
+    /// Where the next line to read starts; the chunk is read through when it reaches the range's end.
+    private(set) var next: Int
+    /// The end of the chunk's bytes.
+    let end: Int
+
+    /// A chunk of `range`'s lines, none read yet.
+    /// - Parameters:
+    ///   - range: the chunk's bytes, after the header: from the start of a line to after a `\n`
+    ///     or to the end of the file.
+    ///   - first: the table row its first row is to be written to.
+    init(range: Range<Int>, first: Int) {
+        self.first = first
+        self.next = range.lowerBound
+        self.end = range.upperBound
+    }
+
+    /// Whether every line of the chunk has been read.
+    var isRead: Bool { next >= end }
+
+    /// Reads the rows in `range` into `rows` from row `first` on; `nil` when any row is not one
+    /// the sequential reader accepts, or there are more than `capacity`.
     ///
     /// Each row is written with its participant's local index and its line counted from 1 at the
     /// chunk's first line: joining the chunks makes both the table's. Rows that keep only their
@@ -38,26 +56,41 @@ struct PositionChunk {
         _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, hasAccuracy: Bool,
         into rows: PositionRows.Writer, first: Int, capacity: Int
     ) -> PositionChunk? {
-        var chunk = PositionChunk(first: first)
-        guard let base = bytes.baseAddress, !range.isEmpty else { return chunk }
+        var chunk = PositionChunk(range: range, first: first)
+        // A line-aligned range has no more rows than lines: rows left over mean it was not one.
+        guard chunk.readRows(bytes, hasAccuracy: hasAccuracy, into: rows.advanced(by: first), limit: capacity) != nil,
+            chunk.isRead
+        else { return nil }
+        return chunk
+    }
+
+    /// Reads the chunk's next rows, at most `limit`, writing the k-th of them to row k of `rows`:
+    /// how many it wrote, or `nil` when a row is not one the sequential reader accepts. Stops when
+    /// `limit` rows are written or the chunk is read through.
+    mutating func readRows(
+        _ bytes: UnsafeBufferPointer<UInt8>, hasAccuracy: Bool, into rows: PositionRows.Writer, limit: Int
+    ) -> Int? {
+        guard let base = bytes.baseAddress else { return 0 }
         // Rows that keep only their coordinates check the participant field but do not look the
         // participant up: nothing reads the index, and the lookup was a hash probe per row.
         let identifies = rows.keepsAllFields
-        var lineStart = range.lowerBound
-        while lineStart < range.upperBound {
-            chunk.lineCount += 1
+        var written = 0
+        var lineStart = next
+        defer { next = lineStart }
+        while lineStart < end && written < limit {
+            lineCount += 1
             let row: Row
-            if let plain = plainRow(
-                base, at: lineStart, end: range.upperBound, hasAccuracy: hasAccuracy, identifies: identifies,
-                participants: &chunk.participants)
+            if let plain = Self.plainRow(
+                base, at: lineStart, end: end, hasAccuracy: hasAccuracy, identifies: identifies,
+                participants: &participants)
             {
                 row = plain.row
                 lineStart = plain.next
             } else {
-                let lineEnd = LineFeedSearch.next(in: base, from: lineStart, to: range.upperBound)
-                let general = generalRow(
+                let lineEnd = LineFeedSearch.next(in: base, from: lineStart, to: end)
+                let general = Self.generalRow(
                     base, from: lineStart, to: lineEnd, hasAccuracy: hasAccuracy, identifies: identifies,
-                    participants: &chunk.participants)
+                    participants: &participants)
                 lineStart = lineEnd + 1
                 switch general {
                 case .blank: continue
@@ -65,24 +98,23 @@ struct PositionChunk {
                 case .row(let read): row = read
                 }
             }
-            guard abs(row.time) <= FixLimits.maximumSeconds, row.time >= chunk.lastTime else { return nil }
+            guard abs(row.time) <= FixLimits.maximumSeconds, row.time >= lastTime else { return nil }
             guard abs(row.latitude) <= 90, abs(row.longitude) <= 180 else { return nil }
             guard row.accuracy < 0 || row.accuracy <= FixLimits.maximumMeters else { return nil }
-            guard chunk.count < capacity else { return nil }  // more rows than lines: not a line-aligned range
-            if chunk.count == 0 { chunk.firstTime = row.time }
-            chunk.lastTime = row.time
-            let index = first + chunk.count
-            rows.latitude[index] = row.latitude
-            rows.longitude[index] = row.longitude
+            if count == 0 { firstTime = row.time }
+            lastTime = row.time
+            rows.latitude[written] = row.latitude
+            rows.longitude[written] = row.longitude
             if rows.keepsAllFields {
-                rows.participant[index] = row.participant
-                rows.time[index] = row.time
-                rows.accuracy[index] = row.accuracy
-                rows.line[index] = Int32(truncatingIfNeeded: chunk.lineCount)
+                rows.participant[written] = row.participant
+                rows.time[written] = row.time
+                rows.accuracy[written] = row.accuracy
+                rows.line[written] = Int32(truncatingIfNeeded: lineCount)
             }
-            chunk.count += 1
+            count += 1
+            written += 1
         }
-        return chunk
+        return written
     }
 
     /// One row's values, before the checks every row gets.

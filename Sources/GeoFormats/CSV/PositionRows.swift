@@ -36,6 +36,16 @@ struct PositionRows {
         let longitude: UnsafeMutablePointer<Double>
         let accuracy: UnsafeMutablePointer<Double>
         let line: UnsafeMutablePointer<Int32>
+
+        /// The writer whose row 0 is this one's row `rows`.
+        func advanced(by rows: Int) -> Writer {
+            // Columns of one row stay where they are: only the coordinates are written then.
+            let others = keepsAllFields ? rows : 0
+            return Writer(
+                keepsAllFields: keepsAllFields, participant: participant + others, time: time + others,
+                latitude: latitude + rows, longitude: longitude + rows, accuracy: accuracy + others,
+                line: line + others)
+        }
     }
 
     /// Room for `count` rows, not yet written: of every field, or only of the coordinates.

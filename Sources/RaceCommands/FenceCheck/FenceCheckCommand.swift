@@ -20,8 +20,10 @@ struct FenceCheckCommand: ParsableCommand {
             Input: --stops (id,lat,lon,radius_m) and --positions (participant,t,lat,lon[,accuracy], \
             ordered by t), or --generate city|global for a workload made on the spot from --seed.
 
-            --json prints one JSON object: workload, stops, positions, threads, cellSizeMeters, hits, \
-            positionsWithHit, checksum, loadSeconds, buildSeconds, querySeconds, positionsPerSecond.
+            --json prints one JSON object: workload, stops, positions, threads, streamed, cellSizeMeters, \
+            hits, positionsWithHit, checksum, loadSeconds, buildSeconds, querySeconds, positionsPerSecond. \
+            When streamed (the default for files), querySeconds includes reading the positions and \
+            loadSeconds is the stops' alone; --phases times them apart.
             """
     )
 
@@ -60,6 +62,14 @@ struct FenceCheckCommand: ParsableCommand {
             valueName: "DIR"))
     var save: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Read the whole positions file before querying it, to time the load and the query apart.",
+            discussion:
+                "By default the file is queried block by block as it is read: faster end to end, and its fixes are never all in memory; the query is then timed with the reading."
+        ))
+    var phases = false
+
     @OptionGroup var json: JSONOption
 
     @Flag(help: "Print one RESULT line (the form of the peer scripts in Benchmarks/peers) instead of the table.")
@@ -89,28 +99,7 @@ struct FenceCheckCommand: ParsableCommand {
 
     func run() throws {
         try reportingInputErrors {
-            let load = Stopwatch()
-            let (ids, fences, positions, label) = try loadWorkload()
-            let loadSeconds = load.seconds
-
-            let build = Stopwatch()
-            let index = GridIndex(fences: fences, cellSizeMeters: cellSize)
-            let buildSeconds = build.seconds
-
-            let keys = ids.map { UInt64($0) }
-            let query = Stopwatch()
-            let summary = positions.latitude.withUnsafeBufferPointer { lat in
-                positions.longitude.withUnsafeBufferPointer { lon in
-                    HitTally.tally(index, latitudes: lat, longitudes: lon, stopIDs: keys, threads: threads)
-                }
-            }
-            let querySeconds = query.seconds
-            let report = FenceCheckReport(
-                workload: label, stops: fences.count, positions: positions.count, threads: threads,
-                cellSizeMeters: index.cellSizeMeters, hits: summary.hits,
-                positionsWithHit: summary.positionsWithHit, checksum: summary.checksum,
-                loadSeconds: loadSeconds, buildSeconds: buildSeconds, querySeconds: querySeconds,
-                positionsPerSecond: querySeconds > 0 ? (Double(positions.count) / querySeconds).rounded() : 0)
+            let report = try streamsPositions ? streamedCheck() : checkInPhases()
             if json.isOn {
                 Standard.output(try JSONOutput.string(report) + "\n")
             } else if resultLine {
@@ -119,6 +108,67 @@ struct FenceCheckCommand: ParsableCommand {
                 Standard.output(report.table)
             }
         }
+    }
+
+    /// Whether the positions file is queried as it is read (the default for files).
+    private var streamsPositions: Bool { generate == nil && !phases }
+
+    /// Loads the stops and all the positions, builds the index, then queries: each phase timed.
+    private func checkInPhases() throws -> FenceCheckReport {
+        let load = Stopwatch()
+        let (ids, fences, positions, label) = try loadWorkload()
+        let loadSeconds = load.seconds
+
+        let build = Stopwatch()
+        let index = GridIndex(fences: fences, cellSizeMeters: cellSize)
+        let buildSeconds = build.seconds
+
+        let keys = ids.map { UInt64($0) }
+        let query = Stopwatch()
+        let tally = positions.latitude.withUnsafeBufferPointer { lat in
+            positions.longitude.withUnsafeBufferPointer { lon in
+                HitTally.tally(index, latitudes: lat, longitudes: lon, stopIDs: keys, threads: threads)
+            }
+        }
+        return report(
+            label, stops: fences.count, positions: positions.count, index: index, tally: tally, streamed: false,
+            seconds: (loadSeconds, buildSeconds, query.seconds))
+    }
+
+    /// Loads the stops, builds the index, then reads the positions file block by block and queries
+    /// each block as it is read: the file's fixes are never all in memory.
+    private func streamedCheck() throws -> FenceCheckReport {
+        let load = Stopwatch()
+        let stopTable = try StopsCSV.read(path: stops!)
+        let loadSeconds = load.seconds
+
+        let build = Stopwatch()
+        let index = GridIndex(fences: stopTable.fences, cellSizeMeters: cellSize)
+        let buildSeconds = build.seconds
+
+        let query = Stopwatch()
+        let read = try HitTally.tally(
+            index, positionsFile: positions!, stopIDs: stopTable.ids.map { UInt64($0) }, threads: threads)
+        return report(
+            Self.label(ofPositions: positions!), stops: stopTable.fences.count, positions: read.positions,
+            index: index, tally: read.tally, streamed: true, seconds: (loadSeconds, buildSeconds, query.seconds))
+    }
+
+    private func report(
+        _ label: String, stops: Int, positions: Int, index: GridIndex, tally: HitTally, streamed: Bool,
+        seconds: (load: Double, build: Double, query: Double)
+    ) -> FenceCheckReport {
+        FenceCheckReport(
+            workload: label, stops: stops, positions: positions, threads: threads, streamed: streamed,
+            cellSizeMeters: index.cellSizeMeters, hits: tally.hits, positionsWithHit: tally.positionsWithHit,
+            checksum: tally.checksum, loadSeconds: seconds.load, buildSeconds: seconds.build,
+            querySeconds: seconds.query,
+            positionsPerSecond: seconds.query > 0 ? (Double(positions) / seconds.query).rounded() : 0)
+    }
+
+    /// The workload's name for a positions file: its folder's, as the peer scripts name their sets.
+    private static func label(ofPositions path: String) -> String {
+        path.split(separator: "/").dropLast().last.map(String.init) ?? "positions"
     }
 
     /// The stops and the positions' coordinates: the check needs nothing else of a fix.
@@ -140,8 +190,7 @@ struct FenceCheckCommand: ParsableCommand {
         }
         let stopTable = try StopsCSV.read(path: stops!)
         let coordinates = try PositionsCSV.readCoordinates(path: positions!, threads: threads)
-        let folder = positions!.split(separator: "/").dropLast().last.map(String.init) ?? "positions"
-        return (stopTable.ids, stopTable.fences, coordinates, folder)
+        return (stopTable.ids, stopTable.fences, coordinates, Self.label(ofPositions: positions!))
     }
 
     /// Writes a generated workload in the stops and positions formats (participants named `p0`,

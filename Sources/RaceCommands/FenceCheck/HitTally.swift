@@ -1,4 +1,6 @@
+import GeoFormats
 import Geofencing
+import RaceKitCore
 
 /// What `racekit fence-check` counts over every (position, stop) hit: the hits, the positions with
 /// at least one, and the checksum the peer benchmarks (`Benchmarks/peers`) compute the same way —
@@ -29,17 +31,51 @@ struct HitTally {
         return stopIDs.withUnsafeBufferPointer { ids in
             index.reduceHits(latitudes: latitudes, longitudes: longitudes, threads: threads, into: HitTally()) {
                 tally, position, fence in
-                tally.hits += 1
-                if position != tally.lastPosition {
-                    tally.positionsWithHit += 1
-                    tally.lastPosition = position
-                }
-                tally.checksum &+= UInt64(position) &* checksumMultiplier &+ ids[fence]
+                tally.add(position: position, stopID: ids[fence])
             } merge: { total, part in
-                total.hits += part.hits
-                total.positionsWithHit += part.positionsWithHit
-                total.checksum &+= part.checksum
+                total.add(part, rowsBefore: 0)
             }
         }
+    }
+
+    /// Tallies the hits of every position of a positions file as it is read, block by block in
+    /// `threads` parts at once (``PositionsCSV/reduceCoordinateBlocks(path:threads:into:_:merge:)``):
+    /// the tally of ``tally(_:latitudes:longitudes:stopIDs:threads:)`` over the file's coordinates,
+    /// and the number of positions.
+    /// - Throws: `InputError` for the positions file, as ``PositionsCSV/read(path:)``.
+    static func tally(_ index: GridIndex, positionsFile path: String, stopIDs: [UInt64], threads: Int)
+        throws(InputError) -> (tally: HitTally, positions: Int)
+    {
+        precondition(stopIDs.count == index.fences.count)
+        let read = try stopIDs.withUnsafeBufferPointer { ids throws(InputError) in
+            try PositionsCSV.reduceCoordinateBlocks(path: path, threads: threads, into: HitTally()) {
+                tally, first, latitudes, longitudes in
+                index.forEachHit(latitudes: latitudes, longitudes: longitudes, range: 0..<latitudes.count) {
+                    position, fence in tally.add(position: first + position, stopID: ids[fence])
+                }
+            } merge: { total, part, rowsBefore in
+                total.add(part, rowsBefore: rowsBefore)
+            }
+        }
+        return (read.result, read.rows)
+    }
+
+    /// Adds the hit of `position` (counted from the first of its part) inside the fence of `stopID`.
+    @inline(__always)
+    private mutating func add(position: Int, stopID: UInt64) {
+        hits += 1
+        if position != lastPosition {
+            positionsWithHit += 1
+            lastPosition = position
+        }
+        checksum &+= UInt64(position) &* Self.checksumMultiplier &+ stopID
+    }
+
+    /// Adds the tally of a later part whose first position is `rowsBefore`: its checksum counted
+    /// its positions from its own first one, so each of its hits gains `rowsBefore` rows.
+    private mutating func add(_ part: HitTally, rowsBefore: Int) {
+        hits += part.hits
+        positionsWithHit += part.positionsWithHit
+        checksum &+= part.checksum &+ UInt64(rowsBefore) &* Self.checksumMultiplier &* UInt64(part.hits)
     }
 }

@@ -86,7 +86,8 @@ struct ParallelSearchTests {
         #expect {
             try RouteSolver.solve(
                 problem,
-                options: RouteSolver.Options(timeLimit: nil, iterations: 10, seed: 1, exactLimit: 0, threads: 2))
+                options: RouteSolver.Options(
+                    timeLimit: nil, iterations: 10, seed: 1, exactLimit: 0, exactPrefixLimit: 0, threads: 2))
         } throws: { error in
             (error as? InputError)?.code == .noFeasibleOrder
         }

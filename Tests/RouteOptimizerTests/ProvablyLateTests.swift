@@ -69,7 +69,9 @@ struct ProvablyLateTests {
         #expect(RouteSolver.provablyLate(problem) != nil)
         do {
             _ = try RouteSolver.solve(
-                problem, options: RouteSolver.Options(timeLimit: nil, iterations: 10, seed: 1, exactLimit: 0))
+                problem,
+                options: RouteSolver.Options(
+                    timeLimit: nil, iterations: 10, seed: 1, exactLimit: 0, exactPrefixLimit: 0))
             Issue.record("solved an infeasible problem")
         } catch {
             #expect(error.code == .noFeasibleOrder)

@@ -7,7 +7,7 @@ import Testing
 struct RouteSolverTests {
     /// Heuristic-only options: no exact solving above 7 stops, a fixed number of rounds.
     private func heuristic(rounds: Int = 300, seed: UInt64 = 1) -> RouteSolver.Options {
-        RouteSolver.Options(timeLimit: nil, iterations: rounds, seed: seed, exactLimit: 0)
+        RouteSolver.Options(timeLimit: nil, iterations: rounds, seed: seed, exactLimit: 0, exactPrefixLimit: 0)
     }
 
     @Test(

@@ -128,6 +128,20 @@ struct TSPLIBMatrixInstanceTests {
         #expect(length == solution.length)
     }
 
+    @Test("p43.4: proven optimal at 83 005, above the upper bound TSPLIB lists for it (82 960)")
+    func p43Proven() throws {
+        let path = Self.folder + "/sop/p43.4.sop"
+        let problem = try TSPLIBMatrixInstance.read(path: path).problem(source: path)
+        let solution = try RouteSolver.solve(problem, options: .init(timeLimit: nil, iterations: 10, seed: 1))
+        #expect(solution.method == .precedenceLattice && solution.isProvenOptimal)
+        #expect(solution.length == 83_005)
+        // The length against the file's own numbers, and the bound the list gives.
+        let weights = try rawWeights(path)
+        #expect((1..<weights.count).reduce(0) { $0 + weights[solution.order[$1 - 1]][solution.order[$1]] } == 83_005)
+        let known = TSPLIBTour.bestKnownLengths(path: Self.folder + "/sop/bestSolutions.txt")
+        #expect(known["p43.4"] == 82_960)
+    }
+
     @Test("bounds in bestSolutions.txt: the upper one is the best known length")
     func boundsInBestSolutions() {
         let known = TSPLIBTour.bestKnownLengths(path: Self.folder + "/sop/bestSolutions.txt")

@@ -37,7 +37,8 @@ struct TimeWindowSearchTests {
                     for _ in 0..<4 {
                         let problem = try Self.problem(n, width: width, covered: covered, random: &random)
                         let exact = try #require(HeldKarp.solve(problem), "the generated order meets every window")
-                        let options = RouteSolver.Options(timeLimit: nil, iterations: 300, seed: 1, exactLimit: 0)
+                        let options = RouteSolver.Options(
+                            timeLimit: nil, iterations: 300, seed: 1, exactLimit: 0, exactPrefixLimit: 0)
                         let found = try RouteSolver.solve(problem, options: options)
                         #expect(found.method == .constrainedLocalSearch)
                         #expect(problem.violations(of: found.order).isEmpty, "n \(n), width \(width): late")

@@ -16,7 +16,8 @@ struct OptimizeCommand: ParsableCommand {
             the first node to the last in which a weight of -1 at (i, j) puts j before i) or --matrix FILE.csv|.json (n × n \
             whole non-negative numbers, asymmetric allowed; optional header of stop ids). Either holds \
             at most 15 000 stops: the solver keeps two n × n distance matrices, 1.8 GB at that size. \
-            Up to 13 stops the order is proven optimal (Held–Karp); above, an iterated local \
+            Up to 13 stops the order is proven optimal (Held–Karp), and so is an open path whose \
+            precedences leave at most 60 000 feasible prefixes (method precedence-dp); otherwise an iterated local \
             search runs for --time-limit seconds or --iterations rounds, whichever ends first: 2-opt, \
             Or-opt and Lin–Kernighan style 3-opt chains on α-nearness candidates for symmetric \
             distances, segment moves that keep pins, precedence and time windows otherwise. --seed with \

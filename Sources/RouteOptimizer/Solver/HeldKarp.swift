@@ -16,20 +16,11 @@ enum HeldKarp {
         precondition(n <= 20, "Held–Karp is exponential")
         if n == 0 { return ([], 0) }
         if n == 1 { return ([0], 0) }
-        var pinnedAt = [Int](repeating: -1, count: n)
-        var pinnedPosition = [Int](repeating: -1, count: n)
-        func pin(_ s: Int, _ p: Int) { pinnedAt[p] = s; pinnedPosition[s] = p }
-        if let s = problem.shape.fixedStart { pin(s, 0) }
-        if let f = problem.shape.fixedFinish { pin(f, n - 1) }
-        for p in problem.pins { pin(p.stop, p.position) }
-        var predecessors = [Int](repeating: 0, count: n)
-        for pair in problem.precedence { predecessors[pair.after] |= 1 << pair.before }
+        let rules = PrefixRules(problem)
         let closed = problem.shape.isClosed
 
         @inline(__always) func allowed(_ v: Int, _ mask: Int, _ position: Int) -> Bool {
-            let pinned = pinnedAt[position]
-            if pinned >= 0 ? pinned != v : pinnedPosition[v] >= 0 { return false }
-            return predecessors[v] & ~mask == 0
+            rules.allows(v, after: UInt64(truncatingIfNeeded: mask), at: position)
         }
         if problem.timeWindows.isEmpty {
             return plain(problem.matrix, n: n, closed: closed, allowed: allowed)

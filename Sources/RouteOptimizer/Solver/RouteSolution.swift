@@ -4,7 +4,8 @@ public struct RouteSolution: Hashable, Sendable {
     public let order: [Int]
     /// The length in the problem's matrix (with the return leg for a closed tour).
     public let length: Int
-    /// Whether `length` is proven minimal (Held–Karp solved the problem exactly).
+    /// Whether `length` is proven minimal (an exact solver solved the problem: ``Method/heldKarp``
+    /// or ``Method/precedenceLattice``).
     public let isProvenOptimal: Bool
     /// Perturbation rounds of the iterated local search (0 for the exact solver).
     public let iterations: Int
@@ -15,6 +16,9 @@ public struct RouteSolution: Hashable, Sendable {
     public enum Method: String, Hashable, Sendable {
         /// Held–Karp dynamic programming: exact.
         case heldKarp = "held-karp"
+        /// Dynamic programming over the prefixes the precedences allow: exact, for open paths
+        /// whose precedences leave few of them.
+        case precedenceLattice = "precedence-dp"
         /// Iterated 2-opt + Or-opt on a symmetric, unconstrained problem.
         case symmetricLocalSearch = "ils-2opt-oropt"
         /// Iterated segment insertion, Or-opt and orientation-aware 2-opt under constraints or

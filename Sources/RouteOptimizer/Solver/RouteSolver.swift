@@ -10,6 +10,9 @@ import RaceKitCore
 ///   edges to the fixed ends are never removed.
 /// - Separations (pairs that should not follow each other) lengthen those legs in the matrix
 ///   first (`separated(_:options:budget:)`), then one of the above solves it.
+/// - An open path with precedences that leave few feasible prefixes (at most
+///   ``Options/exactPrefixLimit``; no time windows, at most 64 stops): exact, by dynamic
+///   programming over those prefixes (`PrecedenceLattice`).
 /// - Otherwise (asymmetric, precedence, pins, time windows): a quick proof of infeasibility for
 ///   time windows (`provablyLate(_:)`), a first order by `greedyOrder(_:)`, repaired until it
 ///   keeps the pins and precedence (`repairOrder(_:meter:)`), then `ConstrainedOrderSearch`,
@@ -73,6 +76,19 @@ public enum RouteSolver {
         }
         if !problem.hasSideConstraints && problem.matrix.isSymmetric {
             return symmetric(problem, options: options, budget: budget)
+        }
+        if options.exactPrefixLimit > 0 && PrecedenceLattice.applies(to: problem) {
+            switch PrecedenceLattice.solve(problem, prefixLimit: options.exactPrefixLimit) {
+            case .solved(let order, let length):
+                return RouteSolution(
+                    order: order, length: length, isProvenOptimal: true, iterations: 0, method: .precedenceLattice)
+            case .infeasible:
+                throw InputError(
+                    .noFeasibleOrder,
+                    "no order of the \(n) stops satisfies every constraint (proven by exhaustive search)")
+            case .tooLarge:
+                break
+            }
         }
         return try constrained(problem, options: options, budget: budget)
     }

@@ -22,6 +22,10 @@ extension RouteSolver {
         public var seed: UInt64
         /// Problems with at most this many stops are solved exactly (Held–Karp). At most 16.
         public var exactLimit: Int
+        /// Open paths with precedences (and no time windows) whose precedences allow at most this
+        /// many prefixes are solved exactly, by dynamic programming over them; 0 never. Finding
+        /// out that a problem has more costs about 10–20 ms at the default.
+        public var exactPrefixLimit: Int
         /// Candidate neighbours per stop for the local search (five in eight by α-nearness, the rest
         /// nearest); the default 6 was measured best (docs/optimizer-tuning.md).
         public var neighbours: Int
@@ -36,12 +40,14 @@ extension RouteSolver {
         /// Options with a one-second search by default; `exactLimit` is capped at 16.
         public init(
             timeLimit: Double? = 1, iterations: Int? = nil, seed: UInt64 = 1, exactLimit: Int = 13,
-            neighbours: Int = 6, threads: Int = 1, clock: @escaping SolverClock = monotonicClock
+            exactPrefixLimit: Int = 60_000, neighbours: Int = 6, threads: Int = 1,
+            clock: @escaping SolverClock = monotonicClock
         ) {
             self.timeLimit = timeLimit
             self.iterations = iterations
             self.seed = seed
             self.exactLimit = min(exactLimit, 16)
+            self.exactPrefixLimit = max(exactPrefixLimit, 0)
             self.neighbours = neighbours
             self.threads = max(threads, 1)
             self.clock = clock

@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import Testing
 
 /// `racekit optimize` end to end: the built binary on files it writes.
@@ -110,6 +111,40 @@ struct OptimizeCommandTests {
         #expect(report["optimum"] as? Int == 6)
         let refused = try RaceKitBinary.run(["optimize", "--tsplib", file, "--path"])
         #expect(refused.status != 0 && refused.stderr.contains("states its own tour or path"))
+    }
+
+    @Test("--tsplib on a SOP of 18 nodes in pairs that follow each other: proven optimal by precedence-dp")
+    func sequentialOrderingProven() throws {
+        let folder = try TemporaryFolder()
+        // Nodes 2k+1 and 2k+2 may come in either order, after both of the pair before: 2⁸ orders.
+        let n = 18
+        var random = SplitMix64(seed: 3)
+        var weights = (0..<n).map { i in (0..<n).map { j in i == j ? 0 : 1 + Int(random.next() % 100) } }
+        for i in 1..<n {
+            weights[i][0] = -1
+            for j in 1..<(n - 1) where (j - 1) / 2 < (i - 1) / 2 || i == n - 1 { weights[i][j] = -1 }
+        }
+        let rows = weights.map { $0.map(String.init).joined(separator: " ") }.joined(separator: "\n")
+        let file = try folder.write(
+            "pairs.sop",
+            "NAME: pairs.sop\nTYPE: SOP\nDIMENSION: \(n)\nEDGE_WEIGHT_TYPE: EXPLICIT\n"
+                + "EDGE_WEIGHT_FORMAT: FULL_MATRIX\nEDGE_WEIGHT_SECTION\n\(n)\n\(rows)\nEOF\n")
+        let result = try RaceKitBinary.run(["optimize", "--tsplib", file, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try json(result.stdout)
+        #expect(report["method"] as? String == "precedence-dp" && report["provenOptimal"] as? Bool == true)
+        // The shortest of the 256 orders, tried one by one.
+        var best = Int.max
+        for choice in 0..<(1 << 8) {
+            var order = [0]
+            for pair in 0..<8 {
+                let a = 2 * pair + 1, b = 2 * pair + 2
+                order += choice & (1 << pair) == 0 ? [a, b] : [b, a]
+            }
+            order.append(n - 1)
+            best = min(best, (1..<n).reduce(0) { $0 + weights[order[$1 - 1]][order[$1]] })
+        }
+        #expect(report["length"] as? Int == best)
     }
 
     @Test("--matrix CSV with ids: open path, fixed ends, variants")

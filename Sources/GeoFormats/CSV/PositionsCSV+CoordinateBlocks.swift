@@ -2,6 +2,13 @@ import Dispatch
 import RaceKitCore
 
 extension PositionsCSV {
+    /// Folds one block of fixes into a result: `first` is the row of the block's first fix,
+    /// counted from its part's first row (``reduceCoordinateBlocks(path:threads:into:_:merge:)``).
+    public typealias CoordinateBlockFold<Result> = (
+        _ result: inout Result, _ first: Int, _ latitudes: UnsafeBufferPointer<Double>,
+        _ longitudes: UnsafeBufferPointer<Double>
+    ) -> Void
+
     /// The most fixes a block of ``reduceCoordinateBlocks(path:threads:into:_:merge:)`` holds:
     /// two columns of 32 KiB, which stay in the second-level cache while the block is folded.
     public static let coordinateBlockRows = 4_096
@@ -32,10 +39,7 @@ extension PositionsCSV {
     /// - Throws: `InputError`, exactly as ``read(path:)``.
     public static func reduceCoordinateBlocks<Result>(
         path: String, threads: Int, into initial: Result,
-        _ add: (
-            inout Result, _ first: Int, _ latitudes: UnsafeBufferPointer<Double>,
-            _ longitudes: UnsafeBufferPointer<Double>
-        ) -> Void,
+        _ add: CoordinateBlockFold<Result>,
         merge: (inout Result, Result, _ rowsBefore: Int) -> Void
     ) throws(InputError) -> (result: Result, rows: Int) {
         try FileBytes.withMapped(path) { bytes throws(InputError) in
@@ -48,10 +52,7 @@ extension PositionsCSV {
     /// - Throws: `InputError`, exactly as ``parse(_:file:)``.
     public static func reduceCoordinateBlocks<Result>(
         _ bytes: [UInt8], file: String, threads: Int, into initial: Result,
-        _ add: (
-            inout Result, _ first: Int, _ latitudes: UnsafeBufferPointer<Double>,
-            _ longitudes: UnsafeBufferPointer<Double>
-        ) -> Void,
+        _ add: CoordinateBlockFold<Result>,
         merge: (inout Result, Result, _ rowsBefore: Int) -> Void
     ) throws(InputError) -> (result: Result, rows: Int) {
         try bytes.withUnsafeBufferPointer { buffer throws(InputError) in
@@ -62,7 +63,7 @@ extension PositionsCSV {
     /// ``reduceCoordinateBlocks(path:threads:into:_:merge:)`` on the bytes `buffer` points to.
     static func reduceCoordinateBlocks<Result>(
         _ buffer: UnsafeBufferPointer<UInt8>, file: String, threads: Int, into initial: Result,
-        _ add: (inout Result, Int, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>) -> Void,
+        _ add: CoordinateBlockFold<Result>,
         merge: (inout Result, Result, Int) -> Void
     ) throws(InputError) -> (result: Result, rows: Int) {
         precondition(threads >= 1, "at least one thread reads")
@@ -104,7 +105,7 @@ extension PositionsCSV {
     /// that starts from `initial`; `nil` as soon as a row is not one the chunked reader accepts.
     private static func foldBlocks<Result>(
         _ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, hasAccuracy: Bool, into initial: Result,
-        _ add: (inout Result, Int, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>) -> Void
+        _ add: CoordinateBlockFold<Result>
     ) -> (chunk: PositionChunk, result: Result)? {
         let capacity = coordinateBlockRows
         let latitudes = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
@@ -141,7 +142,7 @@ extension PositionsCSV {
     /// read, in blocks as the chunked path folds them, as one part.
     private static func foldSequentially<Result>(
         _ buffer: UnsafeBufferPointer<UInt8>, file: String, into initial: Result,
-        _ add: (inout Result, Int, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>) -> Void
+        _ add: CoordinateBlockFold<Result>
     ) throws(InputError) -> (result: Result, rows: Int) {
         let columns = try parse(buffer, file: file).columns
         var result = initial

@@ -7,11 +7,12 @@ import RaceKitCore
 /// anything else it gives up without saying why, and the sequential reader, run on the whole file,
 /// reports the first error with its line and column.
 struct PositionChunk {
-    /// The table row the chunk's first row is written to.
+    /// The table row the chunk's first row is written to (0 when it is read in blocks).
     let first: Int
-    /// Rows read and written, at `first`, `first + 1`, ….
+    /// Rows read so far; a table's chunk writes them at `first`, `first + 1`, ….
     var count = 0
-    /// The lines the chunk spans (blank ones too): the next chunk's first line follows them.
+    /// The lines the chunk spans (blank ones too), or has read so far: the next chunk's first
+    /// line follows them.
     var lineCount = 0
     /// The participants of the chunk, in order of first appearance in it; the rows written name
     /// them by these local indices until the chunks are joined.

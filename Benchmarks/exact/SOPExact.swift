@@ -117,7 +117,7 @@ for path in CommandLine.arguments.dropFirst() {
     let clock = Date()
     do {
         let problem = try SOP(path: path)
-        var prefixes = 0
+        var prefixes = 1  // {first node}
         let optimum = problem.optimum { size, layer, states in
             prefixes += layer
             FileHandle.standardError.write(

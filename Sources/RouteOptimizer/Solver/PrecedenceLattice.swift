@@ -4,7 +4,7 @@
 /// A prefix of a feasible order is a set of stops closed under "must come before" (an ideal of
 /// the precedence order); state (prefix S, last stop j) is the shortest path that visits exactly
 /// S and ends at j. With dense precedences there are few such sets however many stops there are:
-/// TSPLIB's p43.4 (44 stops) has 37 922, where Held–Karp would enumerate 2⁴⁴ subsets. This is the
+/// TSPLIB's p43.4 (44 stops) has 37 921, where Held–Karp would enumerate 2⁴⁴ subsets. This is the
 /// state space of the dynamic programmes for the sequential ordering problem (e.g. Mingozzi,
 /// Bianco, Ricciardelli, "Dynamic programming strategies for the TSP with time windows and
 /// precedence constraints", Operations Research 45 (3), 1997), without their bounds: the search

@@ -23,8 +23,9 @@ extension RouteSolver {
         /// Problems with at most this many stops are solved exactly (Held–Karp). At most 16.
         public var exactLimit: Int
         /// Open paths with precedences (and no time windows) whose precedences allow at most this
-        /// many prefixes are solved exactly, by dynamic programming over them; 0 never. Finding
-        /// out that a problem has more costs about 10–20 ms at the default.
+        /// many prefixes are solved exactly, by dynamic programming over them; 0 never. At most
+        /// 1 000 000 (about 770 MB at 64 stops). Finding out that a problem has more costs about
+        /// 10–20 ms at the default.
         public var exactPrefixLimit: Int
         /// Candidate neighbours per stop for the local search (five in eight by α-nearness, the rest
         /// nearest); the default 6 was measured best (docs/optimizer-tuning.md).
@@ -37,7 +38,8 @@ extension RouteSolver {
         /// (``RouteSolver/parallelSearches(requested:stops:)``).
         public var threads: Int
 
-        /// Options with a one-second search by default; `exactLimit` is capped at 16.
+        /// Options with a one-second search by default; `exactLimit` is capped at 16 and
+        /// `exactPrefixLimit` at 1 000 000.
         public init(
             timeLimit: Double? = 1, iterations: Int? = nil, seed: UInt64 = 1, exactLimit: Int = 13,
             exactPrefixLimit: Int = 60_000, neighbours: Int = 6, threads: Int = 1,
@@ -47,7 +49,7 @@ extension RouteSolver {
             self.iterations = iterations
             self.seed = seed
             self.exactLimit = min(exactLimit, 16)
-            self.exactPrefixLimit = max(exactPrefixLimit, 0)
+            self.exactPrefixLimit = min(max(exactPrefixLimit, 0), 1_000_000)
             self.neighbours = neighbours
             self.threads = max(threads, 1)
             self.clock = clock

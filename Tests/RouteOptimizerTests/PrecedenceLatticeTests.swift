@@ -115,7 +115,7 @@ struct PrecedenceLatticeTests {
             matrix: Reference.matrix(40, symmetric: false, random: &random), shape: .openPath(start: 0, finish: nil),
             precedence: [Precedence(before: 3, after: 7)])
         #expect(PrecedenceLattice.solve(problem) == .tooLarge)
-        #expect(PrecedenceLattice.prefixCount(PrefixRules(problem), n: 40, limit: 1_000) == nil)
+        #expect(PrecedenceLattice.prefixLayers(PrefixRules(problem), n: 40, limit: 1_000) == nil)
         let solution = try RouteSolver.solve(problem, options: .init(timeLimit: nil, iterations: 50, seed: 1))
         #expect(solution.method == .constrainedLocalSearch && !solution.isProvenOptimal)
     }

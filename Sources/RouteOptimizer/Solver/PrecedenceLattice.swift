@@ -44,37 +44,25 @@ enum PrecedenceLattice {
     static func solve(_ problem: RouteProblem, prefixLimit: Int = prefixLimit) -> Outcome {
         precondition(applies(to: problem), "an open path with precedences and at most 64 stops")
         let n = problem.count
+        // Finding the prefixes first, without lengths, costs a fraction of the programme, so a
+        // problem that is too large is found out cheaply.
         let rules = PrefixRules(problem)
-        // Counting the prefixes first costs a fraction of the programme, so a problem that is
-        // too large is found out cheaply.
-        guard let count = prefixCount(rules, n: n, limit: prefixLimit) else { return .tooLarge }
-        guard count > 0 else { return .infeasible }
+        guard let prefixes = prefixLayers(rules, n: n, limit: prefixLimit) else { return .tooLarge }
+        guard !prefixes[n - 1].isEmpty else { return .infeasible }
         let d = problem.matrix
         let unreached = Int.max
 
         // Layer k holds the prefixes of k + 1 stops; per prefix and last stop, the shortest
         // length and the state it came from (prefix index × n + last, in the layer before).
-        var layers: [Layer] = [Layer(n: n)]
-        for v in 0..<n where rules.allows(v, after: 0, at: 0) {
-            layers[0].add(prefix: 1 << UInt64(v))
-            layers[0].lengths[(layers[0].prefixes.count - 1) * n + v] = 0
-        }
+        var layers = [Layer(prefixes: prefixes[0], n: n)]
+        for (p, prefix) in prefixes[0].enumerated() { layers[0].lengths[p * n + prefix.trailingZeroBitCount] = 0 }
         for position in 1..<n {
             let previous = layers[position - 1]
-            var layer = Layer(n: n)
-            var index: [UInt64: Int] = [:]
+            var layer = Layer(prefixes: prefixes[position], n: n)
+            let index = Dictionary(uniqueKeysWithValues: layer.prefixes.enumerated().map { ($1, $0) })
             for (p, prefix) in previous.prefixes.enumerated() {
                 for v in 0..<n where prefix & (1 << UInt64(v)) == 0 && rules.allows(v, after: prefix, at: position) {
-                    let extended = prefix | 1 << UInt64(v)
-                    let target: Int
-                    if let known = index[extended] {
-                        target = known
-                    } else {
-                        target = layer.prefixes.count
-                        index[extended] = target
-                        layer.add(prefix: extended)
-                    }
-                    let slot = target * n + v
+                    let slot = index[prefix | 1 << UInt64(v)]! * n + v
                     for last in 0..<n where previous.lengths[p * n + last] != unreached {
                         let length = previous.lengths[p * n + last] + d[last, v]
                         if length < layer.lengths[slot] {
@@ -101,9 +89,10 @@ enum PrecedenceLattice {
         return .solved(order: order.reversed(), length: final.lengths[best])
     }
 
-    /// How many prefixes `rules` allow over all sizes up to `n`, counting no further than `limit`
-    /// (`nil` beyond it).
-    static func prefixCount(_ rules: PrefixRules, n: Int, limit: Int) -> Int? {
+    /// The prefixes `rules` allow, by size (layer k holds those of k + 1 stops), each layer in the
+    /// order its prefixes are first reached; `nil` when there are more than `limit` in all.
+    static func prefixLayers(_ rules: PrefixRules, n: Int, limit: Int) -> [[UInt64]]? {
+        var layers: [[UInt64]] = []
         var layer: [UInt64] = [0]
         var count = 0
         for position in 0..<n {
@@ -118,26 +107,25 @@ enum PrecedenceLattice {
                     next.append(extended)
                 }
             }
+            layers.append(next)
             layer = next
         }
-        return layer.isEmpty ? 0 : count
+        return layers
     }
 
     /// The prefixes of one size, each with a length and a parent per last stop.
     private struct Layer {
-        let n: Int
-        var prefixes: [UInt64] = []
+        let prefixes: [UInt64]
         /// Per prefix, n lengths (`Int.max` where the prefix cannot end at that stop).
-        var lengths: [Int] = []
+        var lengths: [Int]
         /// Per prefix, n parent states in the layer before (−1 in the first layer).
-        var parents: [Int32] = []
+        var parents: [Int32]
 
-        init(n: Int) { self.n = n }
-
-        mutating func add(prefix: UInt64) {
-            prefixes.append(prefix)
-            lengths.append(contentsOf: repeatElement(Int.max, count: n))
-            parents.append(contentsOf: repeatElement(-1, count: n))
+        /// The layer of `prefixes`, none reached yet.
+        init(prefixes: [UInt64], n: Int) {
+            self.prefixes = prefixes
+            lengths = Array(repeating: .max, count: prefixes.count * n)
+            parents = Array(repeating: -1, count: prefixes.count * n)
         }
     }
 }

@@ -65,13 +65,8 @@ public enum RouteSolver {
         -> RouteSolution
     {
         if !problem.separations.isEmpty { return try separated(problem, options: options, budget: budget) }
-        let n = problem.count
         if isSolvedExactly(problem, options: options) {
-            guard let (order, length) = HeldKarp.solve(problem) else {
-                throw InputError(
-                    .noFeasibleOrder,
-                    "no order of the \(n) stops satisfies every constraint (proven by exhaustive search)")
-            }
+            guard let (order, length) = HeldKarp.solve(problem) else { throw provenInfeasible(problem) }
             return RouteSolution(order: order, length: length, isProvenOptimal: true, iterations: 0, method: .heldKarp)
         }
         if !problem.hasSideConstraints && problem.matrix.isSymmetric {
@@ -83,14 +78,19 @@ public enum RouteSolver {
                 return RouteSolution(
                     order: order, length: length, isProvenOptimal: true, iterations: 0, method: .precedenceLattice)
             case .infeasible:
-                throw InputError(
-                    .noFeasibleOrder,
-                    "no order of the \(n) stops satisfies every constraint (proven by exhaustive search)")
+                throw provenInfeasible(problem)
             case .tooLarge:
                 break
             }
         }
         return try constrained(problem, options: options, budget: budget)
+    }
+
+    /// The error of a problem an exact solver found no order for.
+    private static func provenInfeasible(_ problem: RouteProblem) -> InputError {
+        InputError(
+            .noFeasibleOrder,
+            "no order of the \(problem.count) stops satisfies every constraint (proven by exhaustive search)")
     }
 
     // MARK: Separations

@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(
             name: "RaceServerTests",
             dependencies: [
-                "RaceServer", "RaceLive", "LiveStoreTestSupport", "RaceModel", "RaceKitCore", "GeoFormats",
+                "RaceServer", "RaceLive", "LiveStoreTestSupport", "RaceModel", "RaceKitCore", "GeoFormats", "GeoCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -66,14 +66,14 @@ struct TrackerRequest: Sendable {
                 JSONMember("_type", .string("location")), JSONMember("lat", .number(fix.latitude)),
                 JSONMember("lon", .number(fix.longitude)), JSONMember("tst", .number(fix.time.rounded(.down))),
                 JSONMember("acc", .number(fix.accuracy)), JSONMember("tid", .string(trackerID(device.participantID))),
-            ]).serialized(pretty: false)
+            ]).serializedBytes(pretty: false)
             let credentials = Data("\(device.participantID):\(device.deviceKey)".utf8).base64EncodedString()
             return TrackerRequest(
                 method: "POST", target: device.ownTracksPath,
                 headers: [
                     ("Content-Type", "application/json"), ("Authorization", "Basic " + credentials),
                     ("X-Limit-U", device.participantID), ("X-Limit-D", "racekit-stream"),
-                ], body: Array(body.utf8))
+                ], body: body)
         case .native:
             let items = fixes.map {
                 JSONValue.object([
@@ -81,12 +81,12 @@ struct TrackerRequest: Sendable {
                     JSONMember("lon", .number($0.longitude)), JSONMember("accuracy", .number($0.accuracy)),
                 ])
             }
-            let body = JSONValue.array(items).serialized(pretty: false)
+            let body = JSONValue.array(items).serializedBytes(pretty: false)
             return TrackerRequest(
                 method: "POST", target: "/races/\(percentEncoded(raceID))/fixes",
                 headers: [
                     ("Content-Type", "application/json"), ("Authorization", "Bearer " + device.participantToken),
-                ], body: Array(body.utf8))
+                ], body: body)
         }
     }
 

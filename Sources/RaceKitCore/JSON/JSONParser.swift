@@ -15,15 +15,17 @@ public enum JSONParser {
     /// byte-order mark).
     /// - Throws: ``InputError`` at `file:line:column`.
     public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { buffer throws(InputError) in
-            var reader = Reader(bytes: buffer, file: file)
-            reader.skipWhitespace()
-            guard reader.offset < buffer.count else { throw reader.error("the document is empty") }
-            let value = try reader.value(depth: 0)
-            reader.skipWhitespace()
-            guard reader.offset == buffer.count else { throw reader.error("unexpected text after the JSON value") }
-            return value
-        }
+        try bytes.withUnsafeBufferPointer { buffer throws(InputError) in try parse(buffer, file: file) }
+    }
+
+    /// ``parse(_:file:)`` of bytes in memory someone else owns (a network buffer).
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(InputError) -> JSONValue {
+        var reader = Reader(bytes: bytes, file: file)
+        reader.skipWhitespace()
+        guard reader.offset < bytes.count else { throw reader.error("the document is empty") }
+        let value = try reader.value(depth: 0)
+        try reader.expectEnd()
+        return value
     }
 
     /// The tokenizer under ``parse(_:file:)``, for readers that walk a document's structure
@@ -79,6 +81,12 @@ public enum JSONParser {
             }
         }
 
+        /// Refuses anything but white space after the document's value.
+        public mutating func expectEnd() throws(InputError) {
+            skipWhitespace()
+            guard offset == bytes.count else { throw error("unexpected text after the JSON value") }
+        }
+
         /// The byte at the offset, for messages: `'x'`, `byte 0x7`, or `the end of the file`.
         public func describeHere() -> String {
             guard offset < bytes.count else { return "the end of the file" }
@@ -115,11 +123,31 @@ public enum JSONParser {
         }
 
         private mutating func object(depth: Int) throws(InputError) -> JSONValue {
+            var members: [JSONMember] = []
+            try forEachMember(depth: depth) { (reader, key) throws(InputError) in
+                members.append(JSONMember(key, try reader.value(depth: depth)))
+            }
+            return .object(members)
+        }
+
+        private mutating func array(depth: Int) throws(InputError) -> JSONValue {
+            var elements: [JSONValue] = []
+            try forEachElement(depth: depth) { (reader) throws(InputError) in
+                elements.append(try reader.value(depth: depth))
+            }
+            return .array(elements)
+        }
+
+        /// Reads an object from its `{` to its `}`, calling `member` with each member's name and
+        /// the reader at the member's value, which `member` must read (its nesting is `depth`).
+        /// - Parameter depth: The arrays and objects open, this one included.
+        public mutating func forEachMember(
+            depth: Int, _ member: (inout Reader, String) throws(InputError) -> Void
+        ) throws(InputError) {
             try checkDepth(depth)
             offset += 1
-            var members: [JSONMember] = []
             skipWhitespace()
-            if offset < bytes.count && bytes[offset] == 0x7D { offset += 1; return .object(members) }
+            if offset < bytes.count && bytes[offset] == 0x7D { offset += 1; return }
             while true {
                 skipWhitespace()
                 guard offset < bytes.count else { throw error("unexpected end of file inside an object") }
@@ -133,32 +161,36 @@ public enum JSONParser {
                 }
                 offset += 1
                 skipWhitespace()
-                members.append(JSONMember(key, try value(depth: depth)))
+                try member(&self, key)
                 skipWhitespace()
                 guard offset < bytes.count else {
                     throw error("unexpected end of file inside an object: a '}' is missing")
                 }
                 if bytes[offset] == 0x2C { offset += 1; continue }
-                if bytes[offset] == 0x7D { offset += 1; return .object(members) }
+                if bytes[offset] == 0x7D { offset += 1; return }
                 throw error("expected ',' or '}' in an object, found \(describeHere())")
             }
         }
 
-        private mutating func array(depth: Int) throws(InputError) -> JSONValue {
+        /// Reads an array from its `[` to its `]`, calling `element` with the reader at each
+        /// element, which `element` must read (its nesting is `depth`).
+        /// - Parameter depth: The arrays and objects open, this one included.
+        public mutating func forEachElement(
+            depth: Int, _ element: (inout Reader) throws(InputError) -> Void
+        ) throws(InputError) {
             try checkDepth(depth)
             offset += 1
-            var elements: [JSONValue] = []
             skipWhitespace()
-            if offset < bytes.count && bytes[offset] == 0x5D { offset += 1; return .array(elements) }
+            if offset < bytes.count && bytes[offset] == 0x5D { offset += 1; return }
             while true {
                 skipWhitespace()
-                elements.append(try value(depth: depth))
+                try element(&self)
                 skipWhitespace()
                 guard offset < bytes.count else {
                     throw error("unexpected end of file inside an array: a ']' is missing")
                 }
                 if bytes[offset] == 0x2C { offset += 1; continue }
-                if bytes[offset] == 0x5D { offset += 1; return .array(elements) }
+                if bytes[offset] == 0x5D { offset += 1; return }
                 throw error("expected ',' or ']' in an array, found \(describeHere())")
             }
         }

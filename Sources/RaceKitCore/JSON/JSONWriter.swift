@@ -3,54 +3,69 @@ extension JSONValue {
     /// numbers in their shortest exact form (integers without a fraction), no locale.
     /// The same value always gives the same bytes.
     public func serialized(pretty: Bool = true) -> String {
-        var out = ""
+        String(decoding: serializedBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// ``serialized(pretty:)`` as UTF-8 bytes, for writing to a file or a socket without a
+    /// `String` in between.
+    public func serializedBytes(pretty: Bool = true) -> [UInt8] {
+        var out: [UInt8] = []
         write(into: &out, indent: pretty ? 0 : -1)
         return out
     }
 
-    private func write(into out: inout String, indent: Int) {
+    // Bytes, not a `String`: appending to a string checks and grows its storage on every
+    // piece, which made serializing a fix batch cost more than sending it.
+    private func write(into out: inout [UInt8], indent: Int) {
         let pretty = indent >= 0
-        let pad = pretty ? String(repeating: "  ", count: indent + 1) : ""
-        let close = pretty ? String(repeating: "  ", count: indent) : ""
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let x): out += Self.numberText(x)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let x): out.append(contentsOf: Self.numberText(x).utf8)
         case .exactNumber(let text):
             assert(Self.isJSONNumber(text), "not a JSON number: \(text)")
-            out += text
+            out.append(contentsOf: text.utf8)
         case .string(let s): Self.writeString(s, into: &out)
         case .array(let elements):
-            guard !elements.isEmpty else { out += "[]"; return }
+            guard !elements.isEmpty else { out.append(contentsOf: "[]".utf8); return }
             // Arrays of numbers (coordinates) stay on one line: they read better that way.
             if elements.allSatisfy(\.isNumber) {
-                out += "["
+                out.append(UInt8(ascii: "["))
                 for (i, element) in elements.enumerated() {
-                    if i > 0 { out += pretty ? ", " : "," }
+                    if i > 0 { out.append(contentsOf: (pretty ? ", " : ",").utf8) }
                     element.write(into: &out, indent: -1)
                 }
-                out += "]"
+                out.append(UInt8(ascii: "]"))
                 return
             }
-            out += pretty ? "[\n" : "["
+            out.append(UInt8(ascii: "["))
             for (i, element) in elements.enumerated() {
-                out += pad
+                Self.newline(into: &out, indent: pretty ? indent + 1 : -1)
                 element.write(into: &out, indent: pretty ? indent + 1 : -1)
-                out += i + 1 < elements.count ? (pretty ? ",\n" : ",") : (pretty ? "\n" : "")
+                if i + 1 < elements.count { out.append(UInt8(ascii: ",")) }
             }
-            out += close + "]"
+            Self.newline(into: &out, indent: indent)
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { out += "{}"; return }
-            out += pretty ? "{\n" : "{"
+            guard !members.isEmpty else { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
             for (i, member) in members.enumerated() {
-                out += pad
+                Self.newline(into: &out, indent: pretty ? indent + 1 : -1)
                 Self.writeString(member.key, into: &out)
-                out += pretty ? ": " : ":"
+                out.append(contentsOf: (pretty ? ": " : ":").utf8)
                 member.value.write(into: &out, indent: pretty ? indent + 1 : -1)
-                out += i + 1 < members.count ? (pretty ? ",\n" : ",") : (pretty ? "\n" : "")
+                if i + 1 < members.count { out.append(UInt8(ascii: ",")) }
             }
-            out += close + "}"
+            Self.newline(into: &out, indent: indent)
+            out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// A line feed and `level` steps of two spaces when pretty (`level` ≥ 0), nothing otherwise.
+    private static func newline(into out: inout [UInt8], indent level: Int) {
+        guard level >= 0 else { return }
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
     }
 
     private var isNumber: Bool {
@@ -66,28 +81,30 @@ extension JSONValue {
         DecimalText.shortest(x, wholeBelow: 9_007_199_254_740_992)
     }
 
-    private static func writeString(_ s: String, into out: inout String) {
-        // Most strings need no escape: then they are appended whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += "\""
-            out += s
-            out += "\""
-            return
-        }
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    private static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { bytes in
+            // Most strings need no escape: then they are appended whole.
+            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                out.append(contentsOf: bytes)
+                return
+            }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+                case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+                case UInt8(ascii: "\n"): out.append(contentsOf: "\\n".utf8)
+                case UInt8(ascii: "\r"): out.append(contentsOf: "\\r".utf8)
+                case UInt8(ascii: "\t"): out.append(contentsOf: "\\t".utf8)
+                case ..<0x20:
+                    let hex = String(byte, radix: 16)
+                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                // Bytes of multi-byte characters are copied as they are: only ASCII is escaped.
+                default: out.append(byte)
+                }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

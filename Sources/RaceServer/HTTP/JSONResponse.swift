@@ -10,22 +10,39 @@ enum JSONResponse {
         headers[.cacheControl] = "no-store"
         return Response(
             status: status, headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(string: json.serialized(pretty: false) + "\n")))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: json.serializedBytes(pretty: false) + [0x0A])))
     }
 
     /// The request body parsed as JSON (at most `limit` bytes).
     /// - Throws: ``APIError`` 413 for a larger body, 400 for one that is not JSON.
     static func body(of request: Request, limit: Int) async throws -> JSONValue {
-        let buffer: ByteBuffer
+        try parse(try await bytes(of: request, limit: limit))
+    }
+
+    /// The request body's bytes (at most `limit`), for readers that walk them themselves.
+    /// - Throws: ``APIError`` 413 for a larger body.
+    static func bytes(of request: Request, limit: Int) async throws -> ByteBuffer {
         do {
-            buffer = try await request.body.collect(upTo: limit)
+            return try await request.body.collect(upTo: limit)
         } catch {
             throw APIError(.contentTooLarge, "body-too-large", "the request body is larger than \(limit) bytes")
         }
+    }
+
+    /// `buffer` parsed as JSON.
+    /// - Throws: ``APIError`` 400 for a body that is not JSON.
+    static func parse(_ buffer: ByteBuffer) throws -> JSONValue {
         do {
-            return try JSONParser.parse(Array(buffer.readableBytesView), file: "request body")
+            return try buffer.readableBytesView.withUnsafeBytes { raw throws(InputError) in
+                try JSONParser.parse(raw.assumingMemoryBound(to: UInt8.self), file: "request body")
+            }
         } catch {
-            throw APIError.badRequest("the body is not JSON: \(error.message)")
+            throw notJSON(error)
         }
+    }
+
+    /// The 400 answer to a body that is not JSON.
+    static func notJSON(_ error: InputError) -> APIError {
+        APIError.badRequest("the body is not JSON: \(error.message)")
     }
 }

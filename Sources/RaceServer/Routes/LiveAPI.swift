@@ -248,26 +248,17 @@ public struct LiveAPI: Sendable {
         let runner = try await existingRunner(raceID)
         let credential = try await Authorization.require(
             request, credentials: hub.credentials, race: raceID, roles: [.participant])
-        let json = try await JSONResponse.body(of: request, limit: settings.maximumBatchBytes)
-        guard case .array(let items) = json else {
-            throw APIError.badRequest("the body must be a JSON array of fixes", path: "")
+        let body = try await JSONResponse.bytes(of: request, limit: settings.maximumBatchBytes)
+        let batch = try body.readableBytesView.withUnsafeBytes { raw throws(APIError) in
+            try NativeFixBatch(raw.assumingMemoryBound(to: UInt8.self), participant: credential.participant ?? "")
         }
-        guard items.count <= settings.maximumFixesPerBatch else {
+        guard batch.fixes.count <= settings.maximumFixesPerBatch else {
             throw APIError(
                 .contentTooLarge, "too-many-fixes", "at most \(settings.maximumFixesPerBatch) fixes per request",
                 path: "")
         }
-        var fixes: [LiveFix] = []
-        var malformed: [(index: Int, message: String)] = []
-        for (index, item) in items.enumerated() {
-            do { fixes.append(try NativeFix.parse(item, participant: credential.participant ?? "")) } catch let error
-                as APIError
-            {
-                malformed.append((index, error.message))
-                fixes.append(
-                    LiveFix(participant: credential.participant ?? "", time: .nan, latitude: .nan, longitude: .nan))
-            }
-        }
+        let fixes = batch.fixes
+        let malformed = batch.malformed
         let outcome = try await ingest(fixes, runner: runner)
         var rejections = malformed.map {
             (index: $0.index, code: FixIntake.Refusal.invalid.rawValue, reason: $0.message)

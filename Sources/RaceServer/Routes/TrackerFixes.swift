@@ -39,36 +39,3 @@ enum OsmAndFix {
             bearingDegrees: try number("bearing"), batteryPercent: try number("batt"))
     }
 }
-
-/// One fix of a native batch: `{"time", "lat", "lon", "accuracy"?, "altitude"?, "speed"? (m/s), "bearing"?, "battery"?}`,
-/// `time` as epoch seconds or milliseconds (number) or an ISO 8601 text.
-enum NativeFix {
-    static func parse(_ json: JSONValue, participant: String) throws -> LiveFix {
-        guard case .object = json else { throw APIError.badRequest("a fix must be a JSON object") }
-        func number(_ key: String) throws -> Double? {
-            switch json[key] {
-            case nil, .null?: return nil
-            case .number(let x)?: return x
-            default: throw APIError.badRequest("\"\(key)\" must be a number")
-            }
-        }
-        let time: Double?
-        switch json["time"] {
-        case .number(let x)?: time = abs(x) > 1e11 ? x / 1000 : x
-        case .string(let s)?: time = Timestamp.parse(s)
-        default: time = nil
-        }
-        guard let time else {
-            throw APIError.badRequest("\"time\" must be epoch seconds, milliseconds or an ISO 8601 time")
-        }
-        guard let latitude = try number("lat"), let longitude = try number("lon") else {
-            throw APIError.badRequest("\"lat\" and \"lon\" are required")
-        }
-        return LiveFix(
-            participant: participant, time: time, latitude: latitude, longitude: longitude,
-            accuracyMeters: try number("accuracy"),
-            altitudeMeters: try number("altitude"), speedMetersPerSecond: try number("speed"),
-            bearingDegrees: try number("bearing"),
-            batteryPercent: try number("battery"))
-    }
-}

@@ -98,6 +98,7 @@ let package = Package(
             dependencies: [
                 "RaceKitCore", "GeoCore", "Geofencing", "GeoFormats", "RaceModel", "GameModes", "RaceSimulation",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -9,6 +9,9 @@ import Testing
 public enum TestStoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
     /// `SQLiteLiveStore` in memory (or in a file the test names).
     case sqlite
+    /// `SQLiteLiveStore` in a file of a temporary folder, as `racekit serve` keeps one: with
+    /// connections of its own for reading and for appending to the log.
+    case sqliteFile
     /// `PostgresLiveStore` on a new database of the test cluster.
     case postgres
 
@@ -59,6 +62,15 @@ public enum TestStores {
             let store = try await SQLiteLiveStore(path: nil)
             try await store.migrate()
             return TestStore(store: store) { try await store.close() }
+        case .sqliteFile:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("racekit-store-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let store = try await SQLiteLiveStore(path: folder.appendingPathComponent("race.sqlite").path)
+            try await store.migrate()
+            return TestStore(store: store) {
+                try await store.close()
+                try FileManager.default.removeItem(at: folder)
+            }
         case .postgres:
             let url = try postgresURLOrSkip()
             let database = try await createDatabase(serverURL: url)

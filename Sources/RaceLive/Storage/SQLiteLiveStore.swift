@@ -7,7 +7,8 @@ import Synchronization
 // vapor's sqlite-nio is built and tested on Linux, bundles its own SQLite (no system library to
 // install), runs every call on NIO's thread pool so request handlers never block an event
 // loop, and is what the PostgreSQL driver (postgres-nio) sits beside. What it lacks (migrations,
-// row mapping) is small and lives here.
+// row mapping, a prepared statement for the log's appends: `SQLiteLogAppender`) is small and
+// lives here.
 
 /// The embedded store: one SQLite file in the data folder, in WAL mode (readers do not block
 /// the writer) with `synchronous=FULL`, so an acknowledged entry survives a crash of the
@@ -24,6 +25,9 @@ public actor SQLiteLiveStore: LiveStore {
     /// Read-only connections with their queues; empty for an in-memory database.
     private let readers: [(connection: SQLiteConnection, queue: SerialQueue)]
     private let nextReader = Atomic<Int>(0)
+    /// The log's appends with a prepared statement; `nil` for an in-memory database, which a
+    /// second connection cannot open.
+    private let appender: SQLiteLogAppender?
     /// Connections opened for reading a database file.
     static let readerCount = 2
     /// Rows per INSERT statement: 16 columns each, under SQLite's 32 766 bound parameters.
@@ -46,6 +50,7 @@ public actor SQLiteLiveStore: LiveStore {
             }
         }
         self.readers = readers
+        if let path { appender = try await SQLiteLogAppender.open(path: path) } else { appender = nil }
     }
 
     /// Applies the migrations not yet in `schema_migrations`, each in its own transaction.
@@ -197,12 +202,13 @@ public actor SQLiteLiveStore: LiveStore {
         }
     }
 
-    /// Appends entries in one transaction (1 000 rows per statement). Up to 1 000 entries are
-    /// one INSERT, which SQLite makes a transaction of its own: one trip to the database's
-    /// thread instead of three (BEGIN, INSERT, COMMIT).
+    /// Appends entries in one transaction: in a database file through ``SQLiteLogAppender``'s
+    /// prepared statement, in memory 1 000 rows per statement (up to 1 000 entries are one
+    /// INSERT, which SQLite makes a transaction of its own).
     public func append(_ entries: [LogEntry]) async throws {
         guard !entries.isEmpty else { return }
-        try await queue.run { [connection] in
+        try await queue.run { [connection, appender] in
+            if let appender { return try await appender.append(entries) }
             if entries.count <= Self.rowsPerInsert {
                 try await Self.insert(entries, on: connection)
             } else {
@@ -267,7 +273,10 @@ public actor SQLiteLiveStore: LiveStore {
         for reader in readers {
             try await reader.queue.run { [connection = reader.connection] in try await connection.close() }
         }
-        try await queue.run { [connection] in try await connection.close() }
+        try await queue.run { [connection, appender] in
+            try await appender?.close()
+            try await connection.close()
+        }
     }
 
     // MARK: - Helpers

@@ -1,0 +1,166 @@
+import NIOPosix
+// The SQLite that sqlite-nio bundles, so that every connection to a store's file is made by the
+// same library: two copies of SQLite in one process would each release the other's file locks.
+import VaporCSQLite
+
+/// Appends log entries through one `INSERT` prepared once, on a connection of its own to the
+/// store's file.
+///
+/// sqlite-nio prepares every statement anew and binds each value through an enum: for the log's
+/// rows of 16 columns that was about 40 % of the server's instructions per stored fix (see
+/// docs/live-server.md, "Speed"), and it offers no prepared statement to keep. This connection
+/// is used only in the store's turn for writing, so it never writes beside the other one.
+final class SQLiteLogAppender: @unchecked Sendable {
+    // `@unchecked`: the handles are used by one call at a time (the store's serial queue), on
+    // the thread pool, as sqlite-nio uses its own.
+    private let database: OpaquePointer
+    /// The prepared `INSERT`, made at the first append (the table exists once migrated).
+    private var insert: OpaquePointer?
+    private let threadPool: NIOThreadPool
+    private var isClosed = false
+
+    private static let insertSQL = """
+        INSERT INTO log_entries (race_id, seq, recorded_at, kind, participant, time, latitude, longitude, accuracy,
+                                 altitude, speed, bearing, battery, stop, text, round)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// Opens the database file at `path`, which the store's first connection has made a WAL
+    /// database.
+    static func open(path: String, threadPool: NIOThreadPool = .singleton) async throws -> SQLiteLogAppender {
+        try await threadPool.runIfActive { try SQLiteLogAppender(path: path, threadPool: threadPool) }
+    }
+
+    private init(path: String, threadPool: NIOThreadPool) throws {
+        var handle: OpaquePointer?
+        let status = sqlite_nio_sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite_nio_sqlite3_close(handle)
+            throw SQLiteAppendError(status: status, message: "cannot open \(path): \(message)")
+        }
+        do {
+            // The other connection's settings: a commit is on disk before it returns.
+            for pragma in ["PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"] { try Self.execute(pragma, on: handle) }
+            sqlite_nio_sqlite3_busy_timeout(handle, 10_000)
+        } catch {
+            sqlite_nio_sqlite3_close(handle)
+            throw error
+        }
+        database = handle
+        self.threadPool = threadPool
+    }
+
+    /// Inserts `entries` in one transaction; a taken sequence number becomes
+    /// ``LiveStoreError/conflict(_:)`` and nothing is stored.
+    func append(_ entries: [LogEntry]) async throws {
+        try await threadPool.runIfActive { try self.insertAll(entries) }
+    }
+
+    /// Finalizes the statement and closes the connection (once).
+    func close() async throws {
+        try await threadPool.runIfActive {
+            guard !self.isClosed else { return }
+            self.isClosed = true
+            sqlite_nio_sqlite3_finalize(self.insert)
+            sqlite_nio_sqlite3_close_v2(self.database)
+        }
+    }
+
+    private func insertAll(_ entries: [LogEntry]) throws {
+        guard !isClosed else { throw SQLiteAppendError(status: SQLITE_MISUSE, message: "the store is closed") }
+        let statement = try prepared()
+        try Self.execute("BEGIN IMMEDIATE", on: database)
+        do {
+            for entry in entries { try insert(entry, with: statement) }
+            try Self.execute("COMMIT", on: database)
+        } catch {
+            sqlite_nio_sqlite3_exec(database, "ROLLBACK", nil, nil, nil)
+            throw error
+        }
+    }
+
+    private func prepared() throws -> OpaquePointer {
+        if let insert { return insert }
+        var statement: OpaquePointer?
+        let status = sqlite_nio_sqlite3_prepare_v2(database, Self.insertSQL, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw error(status) }
+        insert = statement
+        return statement
+    }
+
+    private func insert(_ entry: LogEntry, with statement: OpaquePointer) throws {
+        defer {
+            sqlite_nio_sqlite3_reset(statement)
+            sqlite_nio_sqlite3_clear_bindings(statement)
+        }
+        let columns = LogEntryColumns(entry.payload)
+        bind(entry.raceID, 1, statement)
+        sqlite_nio_sqlite3_bind_int64(statement, 2, entry.sequence)
+        sqlite_nio_sqlite3_bind_double(statement, 3, entry.recordedAt)
+        bind(columns.kind, 4, statement)
+        bind(columns.participant, 5, statement)
+        sqlite_nio_sqlite3_bind_double(statement, 6, columns.time)
+        bind(columns.latitude, 7, statement)
+        bind(columns.longitude, 8, statement)
+        bind(columns.accuracy, 9, statement)
+        bind(columns.altitude, 10, statement)
+        bind(columns.speed, 11, statement)
+        bind(columns.bearing, 12, statement)
+        bind(columns.battery, 13, statement)
+        bind(columns.stop, 14, statement)
+        bind(columns.text, 15, statement)
+        if let round = columns.round { sqlite_nio_sqlite3_bind_int64(statement, 16, Int64(round)) }
+        let status = sqlite_nio_sqlite3_step(statement)
+        guard status == SQLITE_DONE else {
+            let extended = sqlite_nio_sqlite3_extended_errcode(database)
+            if extended == Self.primaryKeyViolation || extended == Self.uniqueViolation {
+                throw LiveStoreError.conflict("log entry of race \"\(entry.raceID)\" (\(message))")
+            }
+            throw error(status)
+        }
+    }
+
+    /// Binds a number, or leaves NULL for `nil` (the bindings are cleared after each row).
+    private func bind(_ value: Double?, _ index: Int32, _ statement: OpaquePointer) {
+        if let value { sqlite_nio_sqlite3_bind_double(statement, index, value) }
+    }
+
+    /// Binds a text, or leaves NULL for `nil`.
+    private func bind(_ text: String?, _ index: Int32, _ statement: OpaquePointer) {
+        guard var text else { return }
+        text.withUTF8 { bytes in
+            _ = bytes.withMemoryRebound(to: CChar.self) {
+                sqlite_nio_sqlite3_bind_text(statement, index, $0.baseAddress, Int32($0.count), Self.transient)
+            }
+        }
+    }
+
+    private var message: String { String(cString: sqlite_nio_sqlite3_errmsg(database)) }
+
+    private func error(_ status: Int32) -> SQLiteAppendError { SQLiteAppendError(status: status, message: message) }
+
+    private static func execute(_ sql: String, on database: OpaquePointer) throws {
+        let status = sqlite_nio_sqlite3_exec(database, sql, nil, nil, nil)
+        guard status == SQLITE_OK else {
+            throw SQLiteAppendError(status: status, message: String(cString: sqlite_nio_sqlite3_errmsg(database)))
+        }
+    }
+
+    /// `SQLITE_TRANSIENT`: SQLite copies the text before the call returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    /// `SQLITE_CONSTRAINT_PRIMARYKEY` and `SQLITE_CONSTRAINT_UNIQUE` (extended codes are macros
+    /// Swift does not import).
+    private static let primaryKeyViolation = SQLITE_CONSTRAINT | (6 << 8)
+    private static let uniqueViolation = SQLITE_CONSTRAINT | (8 << 8)
+}
+
+/// An SQLite call of ``SQLiteLogAppender`` that failed: SQLite's result code and message.
+struct SQLiteAppendError: Error, CustomStringConvertible {
+    /// SQLite's result code.
+    var status: Int32
+    /// SQLite's message.
+    var message: String
+
+    var description: String { "SQLite error \(status): \(message)" }
+}

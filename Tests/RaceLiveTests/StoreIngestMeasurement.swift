@@ -37,22 +37,10 @@ struct StoreIngestMeasurement {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    /// A store of `kind` on disk (SQLite in a temporary file with synchronous=FULL; PostgreSQL on
-    /// a new database of the test cluster, fsync on), so both pay for durability.
-    static func durableStore(_ kind: TestStoreKind) async throws -> TestStore {
-        guard kind == .sqlite else { return try await TestStores.make(kind) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("racekit-ingest-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let store = try await SQLiteLiveStore(path: folder.appendingPathComponent("racekit.sqlite").path)
-        try await store.migrate()
-        return TestStore(store: store) {
-            try await store.close()
-            try FileManager.default.removeItem(at: folder)
-        }
-    }
-
-    @Test(arguments: TestStoreKind.allCases) func ingest(_ kind: TestStoreKind) async throws {
-        let made = try await Self.durableStore(kind)
+    /// Stores on disk, so both pay for durability (SQLite in a temporary file with
+    /// synchronous=FULL; PostgreSQL on a new database of the test cluster, fsync on).
+    @Test(arguments: [TestStoreKind.sqliteFile, .postgres]) func ingest(_ kind: TestStoreKind) async throws {
+        let made = try await TestStores.make(kind)
         do {
             try await Self.workloads(kind, made)
             try await made.dispose()

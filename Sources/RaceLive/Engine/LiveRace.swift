@@ -121,19 +121,22 @@ public struct LiveRace: Sendable {
     @discardableResult
     public mutating func apply(_ entry: LogEntry) -> Bool {
         lastSequence = max(lastSequence, entry.sequence)
-        guard !isDuplicate(entry.payload) else { return false }
         switch entry.payload {
         case .fix(let fix):
-            fixCount += 1
             // Changed in place through the dictionary: a copy taken out and stored back would
-            // copy the whole track on every fix.
-            let position = Self.insert(fix, into: &fixes[fix.participant, default: []])
-            changedFrom[fix.participant] = min(changedFrom[fix.participant] ?? position, position)
+            // copy the whole track on every fix. One lookup finds the track, checks for the
+            // duplicate and inserts.
+            guard let position = Self.insert(fix, into: &fixes[fix.participant, default: []]) else { return false }
+            fixCount += 1
+            Self.lower(&changedFrom[fix.participant, default: position], to: position)
         case .game(let input):
+            guard !gameInputs.contains(input) else { return false }
             gameInputs.insert(input)
         case .organiser(.start(let time)):
+            guard startedAt == nil else { return false }
             startedAt = time
         case .organiser(.end(let time)):
+            guard endedAt == nil else { return false }
             endedAt = time
         }
         derived = nil
@@ -152,16 +155,21 @@ public struct LiveRace: Sendable {
 
     /// Puts a fix in its place in a track ordered by time: at the end when in order, else after
     /// every earlier fix.
-    /// - Returns: the fix's position in the track.
-    private static func insert(_ fix: LiveFix, into track: inout [LiveFix]) -> Int {
-        guard let last = track.last, last.time > fix.time else {
+    /// - Returns: the fix's position in the track; `nil` for a duplicate (a fix at the same time
+    ///   is there), which is not inserted.
+    private static func insert(_ fix: LiveFix, into track: inout [LiveFix]) -> Int? {
+        guard let last = track.last, last.time >= fix.time else {
             track.append(fix)
             return track.count - 1
         }
         let position = firstIndex(notEarlierThan: fix.time, in: track)
+        guard position == track.count || track[position].time != fix.time else { return nil }
         track.insert(fix, at: position)
         return position
     }
+
+    /// Lowers `value` to `bound` if above it (in place: one dictionary lookup for both).
+    private static func lower(_ value: inout Int, to bound: Int) { value = min(value, bound) }
 
     /// The position of the first fix at or after `time` in a track ordered by time (binary search).
     private static func firstIndex(notEarlierThan time: Double, in track: [LiveFix]) -> Int {

@@ -227,11 +227,15 @@ public actor LiveRaceRunner {
     /// The log entries of `group`'s payloads that the engine does not have yet, numbered from
     /// its last sequence number on, and how many each submission contributed.
     private func number(_ group: [Submission]) -> (entries: [LogEntry], accepted: [Int]) {
+        // Read through a local copy: a call on the stored engine copies the whole struct each time.
+        let engine = self.engine
+        let payloadCount = group.reduce(0) { $0 + $1.payloads.count }
         var entries: [LogEntry] = []
+        entries.reserveCapacity(payloadCount)
         var accepted: [Int] = []
         var inGroup: Set<LogPayload> = []
         var fixesInGroup: Set<FixIdentity> = []
-        fixesInGroup.reserveCapacity(group.reduce(0) { $0 + $1.payloads.count })
+        fixesInGroup.reserveCapacity(payloadCount)
         var next = engine.lastSequence + 1
         for submission in group {
             var count = 0

@@ -18,6 +18,8 @@ extension JSONValue {
     // piece, which made serializing a fix batch cost more than sending it.
     private func write(into out: inout [UInt8], indent: Int) {
         let pretty = indent >= 0
+        // The nesting of what is inside an array or object (-1: on one line).
+        let inner = pretty ? indent + 1 : -1
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -40,8 +42,8 @@ extension JSONValue {
             }
             out.append(UInt8(ascii: "["))
             for (i, element) in elements.enumerated() {
-                Self.newline(into: &out, indent: pretty ? indent + 1 : -1)
-                element.write(into: &out, indent: pretty ? indent + 1 : -1)
+                Self.newline(into: &out, indent: inner)
+                element.write(into: &out, indent: inner)
                 if i + 1 < elements.count { out.append(UInt8(ascii: ",")) }
             }
             Self.newline(into: &out, indent: indent)
@@ -50,10 +52,10 @@ extension JSONValue {
             guard !members.isEmpty else { out.append(contentsOf: "{}".utf8); return }
             out.append(UInt8(ascii: "{"))
             for (i, member) in members.enumerated() {
-                Self.newline(into: &out, indent: pretty ? indent + 1 : -1)
+                Self.newline(into: &out, indent: inner)
                 Self.writeString(member.key, into: &out)
                 out.append(contentsOf: (pretty ? ": " : ":").utf8)
-                member.value.write(into: &out, indent: pretty ? indent + 1 : -1)
+                member.value.write(into: &out, indent: inner)
                 if i + 1 < members.count { out.append(UInt8(ascii: ",")) }
             }
             Self.newline(into: &out, indent: indent)

@@ -2,7 +2,13 @@ import SQLiteNIO
 
 /// A log entry as an SQLite row of `log_entries` (the columns themselves: ``LogEntryColumns``).
 enum LogEntryRow {
-    /// The 16 values of an entry, in the INSERT's column order.
+    /// The INSERT's 16 columns, in the order of ``binds(_:)``.
+    static let insertColumns = """
+        race_id, seq, recorded_at, kind, participant, time, latitude, longitude, accuracy, altitude, speed, bearing, \
+        battery, stop, text, round
+        """
+
+    /// The 16 values of an entry, in the order of ``insertColumns``.
     static func binds(_ entry: LogEntry) -> [SQLiteData] {
         func real(_ x: Double?) -> SQLiteData { x.map { .float($0) } ?? .null }
         func text(_ s: String?) -> SQLiteData { s.map { .text($0) } ?? .null }

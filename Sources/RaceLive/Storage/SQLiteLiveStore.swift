@@ -244,8 +244,7 @@ public actor SQLiteLiveStore: LiveStore {
             let placeholders = Array(
                 repeating: "(" + Array(repeating: "?", count: 16).joined(separator: ",") + ")", count: chunk.count)
             let sql = """
-                INSERT INTO log_entries (race_id, seq, recorded_at, kind, participant, time, latitude, longitude, accuracy,
-                                         altitude, speed, bearing, battery, stop, text, round)
+                INSERT INTO log_entries (\(LogEntryRow.insertColumns))
                 VALUES \(placeholders.joined(separator: ","))
                 """
             do {

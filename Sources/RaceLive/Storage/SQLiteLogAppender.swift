@@ -20,8 +20,7 @@ final class SQLiteLogAppender: @unchecked Sendable {
     private var isClosed = false
 
     private static let insertSQL = """
-        INSERT INTO log_entries (race_id, seq, recorded_at, kind, participant, time, latitude, longitude, accuracy,
-                                 altitude, speed, bearing, battery, stop, text, round)
+        INSERT INTO log_entries (\(LogEntryRow.insertColumns))
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
@@ -94,6 +93,7 @@ final class SQLiteLogAppender: @unchecked Sendable {
             sqlite_nio_sqlite3_reset(statement)
             sqlite_nio_sqlite3_clear_bindings(statement)
         }
+        // The parameters in the order of `LogEntryRow.insertColumns`.
         let columns = LogEntryColumns(entry.payload)
         bind(entry.raceID, 1, statement)
         sqlite_nio_sqlite3_bind_int64(statement, 2, entry.sequence)

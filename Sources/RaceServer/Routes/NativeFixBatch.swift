@@ -101,10 +101,7 @@ struct NativeFixBatch {
         /// Reads the value of the member `key`: into its slot the first time, past it otherwise.
         mutating func read(_ key: String, from reader: inout JSONParser.Reader) throws(InputError) {
             switch key {
-            case "time":
-                guard case .absent = time else { break }
-                time = try Field.read(&reader, text: &timeText)
-                return
+            case "time": if case .absent = time { return time = try Field.read(&reader, text: &timeText) }
             case "lat": if case .absent = lat { return lat = try Field.read(&reader) }
             case "lon": if case .absent = lon { return lon = try Field.read(&reader) }
             case "accuracy": if case .absent = accuracy { return accuracy = try Field.read(&reader) }

@@ -182,6 +182,27 @@ import Testing
         ]
         await #expect(throws: LiveStoreError.self) { try await store.append(clash) }
         #expect(try await store.entries(raceID: "r", after: 0).count == entries.count)
+        // Batches cut into statements of several rows (SQLite's appender): every kind at every
+        // place in a statement, then the same places with other kinds and absent values, so that a
+        // value left over from the statement's previous use would show; a taken number deep in
+        // a batch stores nothing of it either.
+        var next = Int64(entries.count + 1)
+        for (count, shift) in [(150, 0), (73, 3)] {
+            let batch = (0..<count).map { i in
+                LogEntry(
+                    raceID: "r", sequence: next + Int64(i), recordedAt: 9,
+                    payload: payloads[(i + shift) % payloads.count])
+            }
+            try await store.append(batch)
+            #expect(try await store.entries(raceID: "r", after: next - 1) == batch)
+            next += Int64(count)
+        }
+        var deepClash = (0..<80).map { i in
+            LogEntry(raceID: "r", sequence: next + Int64(i), recordedAt: 9, payload: payloads[i % payloads.count])
+        }
+        deepClash[70].sequence = 3
+        await #expect(throws: LiveStoreError.self) { try await store.append(deepClash) }
+        #expect(try await store.entries(raceID: "r", after: 0).count == Int(next - 1))
         // Larger than one INSERT statement: still one transaction, read back in order.
         let many = (0..<2_500).map { i in
             LogEntry(

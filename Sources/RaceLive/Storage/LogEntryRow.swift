@@ -2,6 +2,9 @@ import SQLiteNIO
 
 /// A log entry as an SQLite row of `log_entries` (the columns themselves: ``LogEntryColumns``).
 enum LogEntryRow {
+    /// The number of ``insertColumns``.
+    static let columnCount = 16
+
     /// The INSERT's 16 columns, in the order of ``binds(_:)``.
     static let insertColumns = """
         race_id, seq, recorded_at, kind, participant, time, latitude, longitude, accuracy, altitude, speed, bearing, \

@@ -242,7 +242,8 @@ public actor SQLiteLiveStore: LiveStore {
         while start < entries.count {
             let chunk = entries[start..<min(start + rowsPerInsert, entries.count)]
             let placeholders = Array(
-                repeating: "(" + Array(repeating: "?", count: 16).joined(separator: ",") + ")", count: chunk.count)
+                repeating: "(" + Array(repeating: "?", count: LogEntryRow.columnCount).joined(separator: ",") + ")",
+                count: chunk.count)
             let sql = """
                 INSERT INTO log_entries (\(LogEntryRow.insertColumns))
                 VALUES \(placeholders.joined(separator: ","))

@@ -125,7 +125,7 @@ public enum JSONParser {
         private mutating func object(depth: Int) throws(InputError) -> JSONValue {
             var members: [JSONMember] = []
             try forEachMember(depth: depth) { (reader, key) throws(InputError) in
-                members.append(JSONMember(key, try reader.value(depth: depth)))
+                members.append(JSONMember(key.text, try reader.value(depth: depth)))
             }
             return .object(members)
         }
@@ -142,7 +142,7 @@ public enum JSONParser {
         /// the reader at the member's value, which `member` must read (its nesting is `depth`).
         /// - Parameter depth: The arrays and objects open, this one included.
         public mutating func forEachMember(
-            depth: Int, _ member: (inout Reader, String) throws(InputError) -> Void
+            depth: Int, _ member: (inout Reader, RawString) throws(InputError) -> Void
         ) throws(InputError) {
             try checkDepth(depth)
             offset += 1
@@ -154,10 +154,10 @@ public enum JSONParser {
                 guard bytes[offset] == 0x22 else {
                     throw error("expected a quoted member name, found \(describeHere())")
                 }
-                let key = try string()
+                let key = try rawString()
                 skipWhitespace()
                 guard offset < bytes.count, bytes[offset] == 0x3A else {
-                    throw error("expected ':' after member name \"\(key)\", found \(describeHere())")
+                    throw error("expected ':' after member name \"\(key.text)\", found \(describeHere())")
                 }
                 offset += 1
                 skipWhitespace()
@@ -228,7 +228,11 @@ public enum JSONParser {
         }
 
         /// Reads a string from its opening quote: escapes decoded, surrogates paired, UTF-8 checked.
-        public mutating func string() throws(InputError) -> String {
+        public mutating func string() throws(InputError) -> String { try rawString().text }
+
+        /// Reads a string from its opening quote, as ``string()`` does, but leaves a plain ASCII
+        /// string's bytes in place.
+        public mutating func rawString() throws(InputError) -> RawString {
             let start = offset
             offset += 1
             // Most strings have no escape, and most are ASCII (nothing to validate): read them in place.
@@ -240,11 +244,11 @@ public enum JSONParser {
             if end < bytes.count && bytes[end] == 0x22 {
                 let content = UnsafeBufferPointer(rebasing: bytes[offset..<end])
                 offset = end + 1
-                if union < 0x80 { return String(decoding: content, as: UTF8.self) }
+                if union < 0x80 { return RawString(ascii: content) }
                 guard let text = String(validating: content, as: UTF8.self) else {
                     throw error("the string is not valid UTF-8", at: start)
                 }
-                return text
+                return RawString(text)
             }
             var utf8: [UInt8] = []
             while true {
@@ -256,7 +260,7 @@ public enum JSONParser {
                     guard let text = String(validating: utf8, as: UTF8.self) else {
                         throw error("the string is not valid UTF-8", at: start)
                     }
-                    return text
+                    return RawString(text)
                 case 0x5C:
                     offset += 1
                     guard offset < bytes.count else { throw error("unexpected end of file inside a string", at: start) }

@@ -99,17 +99,23 @@ struct NativeFixBatch {
         var timeText: String?
 
         /// Reads the value of the member `key`: into its slot the first time, past it otherwise.
-        mutating func read(_ key: String, from reader: inout JSONParser.Reader) throws(InputError) {
-            switch key {
-            case "time": if case .absent = time { return time = try Field.read(&reader, text: &timeText) }
-            case "lat": if case .absent = lat { return lat = try Field.read(&reader) }
-            case "lon": if case .absent = lon { return lon = try Field.read(&reader) }
-            case "accuracy": if case .absent = accuracy { return accuracy = try Field.read(&reader) }
-            case "altitude": if case .absent = altitude { return altitude = try Field.read(&reader) }
-            case "speed": if case .absent = speed { return speed = try Field.read(&reader) }
-            case "bearing": if case .absent = bearing { return bearing = try Field.read(&reader) }
-            case "battery": if case .absent = battery { return battery = try Field.read(&reader) }
-            default: break
+        mutating func read(_ key: JSONParser.RawString, from reader: inout JSONParser.Reader) throws(InputError) {
+            if key.matches("time") {
+                if case .absent = time { return time = try Field.read(&reader, text: &timeText) }
+            } else if key.matches("lat") {
+                if case .absent = lat { return lat = try Field.read(&reader) }
+            } else if key.matches("lon") {
+                if case .absent = lon { return lon = try Field.read(&reader) }
+            } else if key.matches("accuracy") {
+                if case .absent = accuracy { return accuracy = try Field.read(&reader) }
+            } else if key.matches("altitude") {
+                if case .absent = altitude { return altitude = try Field.read(&reader) }
+            } else if key.matches("speed") {
+                if case .absent = speed { return speed = try Field.read(&reader) }
+            } else if key.matches("bearing") {
+                if case .absent = bearing { return bearing = try Field.read(&reader) }
+            } else if key.matches("battery") {
+                if case .absent = battery { return battery = try Field.read(&reader) }
             }
             _ = try reader.value(depth: 2)
         }

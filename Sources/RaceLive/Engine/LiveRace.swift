@@ -32,9 +32,9 @@ public struct LiveRace: Sendable {
     public private(set) var endedAt: Double?
     /// The highest sequence number applied.
     public private(set) var lastSequence: Int64 = 0
-    /// Each participant's fixes in time order; also what tells a resent fix (the same time
-    /// again) from a new one, by binary search, without a set of every fix ever taken.
-    private var fixes: [String: [LiveFix]] = [:]
+    /// Each participant's fixes in time order, and what changed since the incremental replay
+    /// took them in.
+    private var fixes = ParticipantTracks()
     /// How many fixes the tracks hold.
     public private(set) var fixCount = 0
     private var gameInputs: Set<LiveGameInput> = []
@@ -46,9 +46,6 @@ public struct LiveRace: Sendable {
     /// The replay the leaderboard is derived from, fed fix by fix (``leaderboardState()``),
     /// and the clock origin its times are on.
     private var incremental: (replay: IncrementalReplay, origin: Double)?
-    /// Per participant, the first position in their track that changed since the incremental
-    /// replay last took it in.
-    private var changedFrom: [String: Int] = [:]
     private var leaderboardDerived: LiveRaceState?
     /// The display names and race ids the replay gives the tracks named `trackNames`, kept
     /// while the tracked participants stay the same.
@@ -108,7 +105,7 @@ public struct LiveRace: Sendable {
     /// or the same game input, is already in the log.
     public func isDuplicate(_ payload: LogPayload) -> Bool {
         switch payload {
-        case .fix(let fix): return fixes[fix.participant].map { Self.holds(time: fix.time, $0) } ?? false
+        case .fix(let fix): return fixes.holds(fix)
         case .game(let input): return gameInputs.contains(input)
         case .organiser(.start): return startedAt != nil
         case .organiser(.end): return endedAt != nil
@@ -123,12 +120,8 @@ public struct LiveRace: Sendable {
         lastSequence = max(lastSequence, entry.sequence)
         switch entry.payload {
         case .fix(let fix):
-            // Changed in place through the dictionary: a copy taken out and stored back would
-            // copy the whole track on every fix. One lookup finds the track, checks for the
-            // duplicate and inserts.
-            guard let position = Self.insert(fix, into: &fixes[fix.participant, default: []]) else { return false }
+            guard fixes.insert(fix) else { return false }
             fixCount += 1
-            Self.lower(&changedFrom[fix.participant, default: position], to: position)
         case .game(let input):
             guard !gameInputs.contains(input) else { return false }
             gameInputs.insert(input)
@@ -143,42 +136,6 @@ public struct LiveRace: Sendable {
         leaderboardDerived = nil
         revision += 1
         return true
-    }
-
-    /// Whether a track ordered by time has a fix at `time`: after its last fix (the usual new
-    /// fix) it has not; otherwise the first fix not earlier tells.
-    private static func holds(time: Double, _ track: [LiveFix]) -> Bool {
-        guard let last = track.last, last.time >= time else { return false }
-        let index = firstIndex(notEarlierThan: time, in: track)
-        return index < track.count && track[index].time == time
-    }
-
-    /// Puts a fix in its place in a track ordered by time: at the end when in order, else after
-    /// every earlier fix.
-    /// - Returns: the fix's position in the track; `nil` for a duplicate (a fix at the same time
-    ///   is there), which is not inserted.
-    private static func insert(_ fix: LiveFix, into track: inout [LiveFix]) -> Int? {
-        guard let last = track.last, last.time >= fix.time else {
-            track.append(fix)
-            return track.count - 1
-        }
-        let position = firstIndex(notEarlierThan: fix.time, in: track)
-        guard position == track.count || track[position].time != fix.time else { return nil }
-        track.insert(fix, at: position)
-        return position
-    }
-
-    /// Lowers `value` to `bound` if above it (in place: one dictionary lookup for both).
-    private static func lower(_ value: inout Int, to bound: Int) { value = min(value, bound) }
-
-    /// The position of the first fix at or after `time` in a track ordered by time (binary search).
-    private static func firstIndex(notEarlierThan time: Double, in track: [LiveFix]) -> Int {
-        var low = 0, high = track.count
-        while low < high {
-            let mid = (low + high) / 2
-            if track[mid].time < time { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 
     /// The fixes of `participant` in time order.
@@ -203,7 +160,7 @@ public struct LiveRace: Sendable {
     public func snapshot() -> LiveRace {
         var copy = self
         copy.incremental = nil
-        copy.changedFrom = [:]
+        copy.fixes.forgetChanges()
         copy.leaderboardDerived = nil
         copy.replayParticipants = nil
         copy.incrementalGame = IncrementalGamePlay()
@@ -257,18 +214,17 @@ public struct LiveRace: Sendable {
         // track is replayed again.
         if incremental?.origin != origin {
             incremental = (IncrementalReplay(replay: replayer), origin)
-            changedFrom = fixes.mapValues { _ in 0 }
+            fixes.markAllChanged()
         }
         guard var replay = incremental?.replay else { preconditionFailure("set above") }
         incremental = nil  // updated in place below, not through a copy that shares its storage
         var tracked: [StoredParticipant] = []
         for p in participants {
             guard let track = fixes[p.id], !track.isEmpty else { continue }
-            if let from = changedFrom[p.id] {
+            if let from = fixes.takeChange(of: p.id) {
                 replay.update(p.id, count: track.count, unchanged: from) { i in
                     (track[i].time - origin, track[i].latitude, track[i].longitude, nil)
                 }
-                changedFrom[p.id] = nil
             }
             tracked.append(p)
         }

@@ -211,6 +211,18 @@ import Testing
         }
         try await store.append(many)
         #expect(try await store.entries(raceID: "other", after: 1) == many)
+        // One append may hold several races' entries, also within what would be one statement.
+        let otherNext = Int64(many.count + 2)
+        let mixed = (0..<10).map { i in
+            i == 4
+                ? LogEntry(raceID: "other", sequence: otherNext, recordedAt: 9, payload: payloads[3])
+                : LogEntry(
+                    raceID: "r", sequence: next + Int64(i < 4 ? i : i - 1), recordedAt: 9,
+                    payload: payloads[i % payloads.count])
+        }
+        try await store.append(mixed)
+        #expect(try await store.entries(raceID: "r", after: next - 1) == mixed.filter { $0.raceID == "r" })
+        #expect(try await store.entries(raceID: "other", after: otherNext - 1) == [mixed[4]])
         try await made.dispose()
     }
 

@@ -25,10 +25,16 @@ final class SQLiteLogAppender: @unchecked Sendable {
     /// about half as many instructions per row as one row per statement (docs/live-server.md).
     private static let rowsPerStatement = [64, 8, 1]
 
+    /// The parameters of one row after the race id, which every row shares (`?1`, bound once
+    /// per statement).
+    private static let rowParameters = LogEntryRow.columnCount - 1
+
     private static func insertSQL(rows: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: LogEntryRow.columnCount).joined(separator: ", ") + ")"
-        return "INSERT INTO log_entries (\(LogEntryRow.insertColumns)) VALUES "
-            + Array(repeating: row, count: rows).joined(separator: ", ")
+        let values = (0..<rows).map { row in
+            let first = 2 + row * rowParameters
+            return "(?1, " + (first..<first + rowParameters).map { "?\($0)" }.joined(separator: ", ") + ")"
+        }
+        return "INSERT INTO log_entries (\(LogEntryRow.insertColumns)) VALUES " + values.joined(separator: ", ")
     }
 
     /// Opens the database file at `path`, which the store's first connection has made a WAL
@@ -79,9 +85,14 @@ final class SQLiteLogAppender: @unchecked Sendable {
         do {
             var start = 0
             while start < entries.count {
-                let rows = Self.rowsPerStatement.first { $0 <= entries.count - start } ?? 1
-                try insert(entries[start..<start + rows], with: try prepared(rows: rows))
-                start += rows
+                // A statement's rows are of one race.
+                var end = start + 1
+                while end < entries.count && entries[end].raceID == entries[start].raceID { end += 1 }
+                while start < end {
+                    let rows = Self.rowsPerStatement.first { $0 <= end - start } ?? 1
+                    try insert(entries[start..<start + rows], with: try prepared(rows: rows))
+                    start += rows
+                }
             }
             try Self.execute("COMMIT", on: database)
         } catch {
@@ -99,11 +110,12 @@ final class SQLiteLogAppender: @unchecked Sendable {
         return statement
     }
 
-    /// Inserts `entries` with a statement of as many rows.
+    /// Inserts `entries`, all of one race, with a statement of as many rows.
     private func insert(_ entries: ArraySlice<LogEntry>, with statement: OpaquePointer) throws {
         defer { sqlite_nio_sqlite3_reset(statement) }
+        bind(entries.first!.raceID, 1, statement)
         for (row, entry) in entries.enumerated() {
-            bind(entry, from: Int32(row * LogEntryRow.columnCount + 1), statement)
+            bind(entry, from: Int32(2 + row * Self.rowParameters), statement)
         }
         let status = sqlite_nio_sqlite3_step(statement)
         guard status == SQLITE_DONE else {
@@ -115,29 +127,29 @@ final class SQLiteLogAppender: @unchecked Sendable {
         }
     }
 
-    /// Binds every column of `entry` to the parameters from `first` on, in the order of
-    /// `LogEntryRow.insertColumns`; every parameter is bound, as a statement keeps its values.
+    /// Binds the columns of `entry` after the race id to the parameters from `first` on, in
+    /// the order of `LogEntryRow.insertColumns`; every parameter is bound, as a statement keeps
+    /// its values.
     private func bind(_ entry: LogEntry, from first: Int32, _ statement: OpaquePointer) {
         let columns = LogEntryColumns(entry.payload)
-        bind(entry.raceID, first, statement)
-        sqlite_nio_sqlite3_bind_int64(statement, first + 1, entry.sequence)
-        sqlite_nio_sqlite3_bind_double(statement, first + 2, entry.recordedAt)
-        bind(columns.kind, first + 3, statement)
-        bind(columns.participant, first + 4, statement)
-        sqlite_nio_sqlite3_bind_double(statement, first + 5, columns.time)
-        bind(columns.latitude, first + 6, statement)
-        bind(columns.longitude, first + 7, statement)
-        bind(columns.accuracy, first + 8, statement)
-        bind(columns.altitude, first + 9, statement)
-        bind(columns.speed, first + 10, statement)
-        bind(columns.bearing, first + 11, statement)
-        bind(columns.battery, first + 12, statement)
-        bind(columns.stop, first + 13, statement)
-        bind(columns.text, first + 14, statement)
+        sqlite_nio_sqlite3_bind_int64(statement, first, entry.sequence)
+        sqlite_nio_sqlite3_bind_double(statement, first + 1, entry.recordedAt)
+        bind(columns.kind, first + 2, statement)
+        bind(columns.participant, first + 3, statement)
+        sqlite_nio_sqlite3_bind_double(statement, first + 4, columns.time)
+        bind(columns.latitude, first + 5, statement)
+        bind(columns.longitude, first + 6, statement)
+        bind(columns.accuracy, first + 7, statement)
+        bind(columns.altitude, first + 8, statement)
+        bind(columns.speed, first + 9, statement)
+        bind(columns.bearing, first + 10, statement)
+        bind(columns.battery, first + 11, statement)
+        bind(columns.stop, first + 12, statement)
+        bind(columns.text, first + 13, statement)
         if let round = columns.round {
-            sqlite_nio_sqlite3_bind_int64(statement, first + 15, Int64(round))
+            sqlite_nio_sqlite3_bind_int64(statement, first + 14, Int64(round))
         } else {
-            sqlite_nio_sqlite3_bind_null(statement, first + 15)
+            sqlite_nio_sqlite3_bind_null(statement, first + 14)
         }
     }
 

@@ -75,9 +75,7 @@ public struct LiveRace: Sendable {
     public mutating func join(_ participant: StoredParticipant) {
         guard participantIDs.insert(participant.id).inserted else { return }
         participants.append(participant)
-        derived = nil
-        leaderboardDerived = nil
-        revision += 1
+        changed()
     }
 
     /// Takes the store's list of participants as the joining order (another instance's joins
@@ -87,9 +85,7 @@ public struct LiveRace: Sendable {
         let known = Set(stored.map(\.id))
         participants = stored + participants.filter { !known.contains($0.id) }
         participantIDs = Set(participants.map(\.id))
-        derived = nil
-        leaderboardDerived = nil
-        revision += 1
+        changed()
     }
 
     /// Whether `participant` has joined.
@@ -132,10 +128,22 @@ public struct LiveRace: Sendable {
             guard endedAt == nil else { return false }
             endedAt = time
         }
-        derived = nil
-        leaderboardDerived = nil
-        revision += 1
+        changed()
         return true
+    }
+
+    /// Records entries in order, each as applying it alone does: one access to the
+    /// engine for a whole batch.
+    public mutating func apply(_ entries: [LogEntry]) {
+        for entry in entries { apply(entry) }
+    }
+
+    /// Forgets the derived states and counts a change. A state is only written when there is
+    /// one: writing `nil` over a large optional costs as much as a fix's insert.
+    private mutating func changed() {
+        if derived != nil { derived = nil }
+        if leaderboardDerived != nil { leaderboardDerived = nil }
+        revision += 1
     }
 
     /// The fixes of `participant` in time order.

@@ -77,7 +77,7 @@ public actor LiveRaceRunner {
         if engine.needsParticipants(for: entries) {
             engine.adoptParticipants(try await store.participants(raceID: raceID))
         }
-        for entry in entries { engine.apply(entry) }
+        engine.apply(entries)
         intakeSnapshot = Mutex(Self.intake(of: engine))
         self.engine = engine
     }
@@ -110,7 +110,7 @@ public actor LiveRaceRunner {
     /// Applies stored entries to the engine, and renews ``intake`` when they started or ended
     /// the race.
     private func apply(_ entries: [LogEntry]) {
-        for entry in entries { engine.apply(entry) }
+        engine.apply(entries)
         guard engine.startedAt != intake.startedAt || engine.endedAt != intake.endedAt else { return }
         let intake = Self.intake(of: engine)
         intakeSnapshot.withLock { $0 = intake }

@@ -7,7 +7,7 @@ import Synchronization
 // vapor's sqlite-nio is built and tested on Linux, bundles its own SQLite (no system library to
 // install), runs every call on NIO's thread pool so request handlers never block an event
 // loop, and is what the PostgreSQL driver (postgres-nio) sits beside. What it lacks (migrations,
-// row mapping, a prepared statement for the log's appends: `SQLiteLogAppender`) is small and
+// row mapping, prepared statements for the log's appends: `SQLiteLogAppender`) is small and
 // lives here.
 
 /// The embedded store: one SQLite file in the data folder, in WAL mode (readers do not block
@@ -25,7 +25,7 @@ public actor SQLiteLiveStore: LiveStore {
     /// Read-only connections with their queues; empty for an in-memory database.
     private let readers: [(connection: SQLiteConnection, queue: SerialQueue)]
     private let nextReader = Atomic<Int>(0)
-    /// The log's appends with a prepared statement; `nil` for an in-memory database, which a
+    /// The log's appends with prepared statements; `nil` for an in-memory database, which a
     /// second connection cannot open.
     private let appender: SQLiteLogAppender?
     /// Connections opened for reading a database file.
@@ -203,7 +203,7 @@ public actor SQLiteLiveStore: LiveStore {
     }
 
     /// Appends entries in one transaction: in a database file through ``SQLiteLogAppender``'s
-    /// prepared statement, in memory 1 000 rows per statement (up to 1 000 entries are one
+    /// prepared statements, in memory 1 000 rows per statement (up to 1 000 entries are one
     /// INSERT, which SQLite makes a transaction of its own).
     public func append(_ entries: [LogEntry]) async throws {
         guard !entries.isEmpty else { return }

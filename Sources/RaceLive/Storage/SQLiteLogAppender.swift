@@ -3,8 +3,8 @@ import NIOPosix
 // same library: two copies of SQLite in one process would each release the other's file locks.
 import VaporCSQLite
 
-/// Appends log entries through one `INSERT` prepared once, on a connection of its own to the
-/// store's file.
+/// Appends log entries through `INSERT`s of several rows, each prepared once, on a connection
+/// of its own to the store's file.
 ///
 /// sqlite-nio prepares every statement anew and binds each value through an enum: for the log's
 /// rows of 16 columns that was about 40 % of the server's instructions per stored fix (see

@@ -23,10 +23,10 @@ extension JSONValue {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let x): out.append(contentsOf: Self.numberText(x).utf8)
+        case .number(let x): Self.append(Self.numberText(x), to: &out)
         case .exactNumber(let text):
             assert(Self.isJSONNumber(text), "not a JSON number: \(text)")
-            out.append(contentsOf: text.utf8)
+            Self.append(text, to: &out)
         case .string(let s): Self.writeString(s, into: &out)
         case .array(let elements):
             guard !elements.isEmpty else { out.append(contentsOf: "[]".utf8); return }
@@ -34,7 +34,7 @@ extension JSONValue {
             if elements.allSatisfy(\.isNumber) {
                 out.append(UInt8(ascii: "["))
                 for (i, element) in elements.enumerated() {
-                    if i > 0 { out.append(contentsOf: (pretty ? ", " : ",").utf8) }
+                    if i > 0 { Self.separator(UInt8(ascii: ","), pretty: pretty, into: &out) }
                     element.write(into: &out, indent: -1)
                 }
                 out.append(UInt8(ascii: "]"))
@@ -54,13 +54,25 @@ extension JSONValue {
             for (i, member) in members.enumerated() {
                 Self.newline(into: &out, indent: inner)
                 Self.writeString(member.key, into: &out)
-                out.append(contentsOf: (pretty ? ": " : ":").utf8)
+                Self.separator(UInt8(ascii: ":"), pretty: pretty, into: &out)
                 member.value.write(into: &out, indent: inner)
                 if i + 1 < members.count { out.append(UInt8(ascii: ",")) }
             }
             Self.newline(into: &out, indent: indent)
             out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// A text's UTF-8 bytes, copied whole (appending a `String.UTF8View` goes byte by byte).
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// `mark`, and a space after it when pretty.
+    private static func separator(_ mark: UInt8, pretty: Bool, into out: inout [UInt8]) {
+        out.append(mark)
+        if pretty { out.append(UInt8(ascii: " ")) }
     }
 
     /// A line feed and `level` steps of two spaces when pretty (`level` ≥ 0), nothing otherwise.

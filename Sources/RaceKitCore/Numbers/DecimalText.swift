@@ -54,7 +54,7 @@ public enum DecimalText {
     public static func shortest(_ value: Double, wholeBelow limit: Double = 1e15) -> String {
         precondition(limit <= 0x1p63, "whole numbers are written through Int64")
         if value == value.rounded(), abs(value) < limit { return String(Int64(value)) }
-        return "\(value)"
+        return value.description
     }
 
     /// `value` with exactly `digits` decimals, rounded half away from zero (`-0.0004` to

@@ -26,8 +26,9 @@ struct BatchQueryTests {
             let anchor = fences[Int(random.next() % UInt64(fences.count))]
             let point: Coordinate
             if k % 3 == 0, case .circle(let circle) = anchor {
-                // Micrometres to nanometres off, inside the series' 10⁻⁹ band too.
-                let offset = random.uniform(-1e-6...1e-6) * pow(10, -random.uniform(0...7))
+                // A hundredth of the radius to nanometres off: either side of the thresholds of
+                // the first test (10⁻⁵ of a city circle) and inside the series' 10⁻⁹ band too.
+                let offset = random.uniform(-1e-2...1e-2) * pow(10, -random.uniform(0...11))
                 let distance = circle.radiusMeters * (1 + offset)
                 point = circle.centre.destination(bearingDegrees: random.uniform(0...360), distanceMeters: distance)
             } else {

@@ -66,20 +66,20 @@ extension GridIndex {
                     let blockEnd = min(blockStart + blockSize, range.upperBound)
                     for p in blockStart..<blockEnd {
                         let cell = storage.cell(latitude: latitudes[p], longitude: longitudes[p])
-                        cells[p - blockStart] = cell
-                        racekit_prefetch_read(slots + cell.home * MemoryLayout<CellTable.Slot>.stride)
+                        cells[p &- blockStart] = cell
+                        racekit_prefetch_read(slots + cell.home &* MemoryLayout<CellTable.Slot>.stride)
                     }
                     for i in 0..<(blockEnd - blockStart) {
                         let run = storage.run(of: cells[i].key, home: cells[i].home)
                         runs[i] = run
-                        // A cell probe is one line; the first pair of a run is the first two.
-                        let first = cellProbes + run.start * MemoryLayout<CellProbe>.stride
+                        // The first pair of a run: one line, or two when it starts mid-line.
+                        let first = cellProbes + run.start &* MemoryLayout<CellProbe>.stride
                         racekit_prefetch_read(first)
-                        racekit_prefetch_read(first + MemoryLayout<CellProbe>.stride)
+                        racekit_prefetch_read(first + 2 &* MemoryLayout<CellProbe>.stride - 1)
                     }
                     for p in blockStart..<blockEnd {
                         let lat = latitudes[p], lon = longitudes[p]
-                        forEachFence(inRun: runs[p - blockStart], latitude: lat, longitude: lon) { body(p, $0) }
+                        forEachFence(inRun: runs[p &- blockStart], latitude: lat, longitude: lon) { body(p, $0) }
                         for fence in oversized where probe(Int(fence), latitude: lat, longitude: lon) {
                             body(p, Int(fence))
                         }
@@ -97,7 +97,7 @@ extension GridIndex {
 
     /// Calls `body` with every fence of a cell's run that contains the point, in increasing
     /// order: two entries at a time (``CellProbe/classify(_:_:latitude:longitude:)``), the few
-    /// it cannot decide by the fence's own test.
+    /// it cannot decide by the fence's own exact test.
     @inlinable @inline(__always)
     func forEachFence(
         inRun run: (start: Int, end: Int), latitude: Double, longitude: Double, _ body: (Int) -> Void

@@ -125,18 +125,20 @@ final class GridStorage: @unchecked Sendable {
             let slot = slots[i]
             if slot.key == key { return (Int(slot.start), Int(slot.end)) }
             if slot.key == CellTable.emptyKey { return (0, 0) }
-            i = (i + 1) & mask
+            i = (i &+ 1) & mask
         }
     }
 
-    /// The key of the cell holding a point, and where its slot probing starts.
+    /// The key of the cell holding a point, and where its slot probing starts: the same row
+    /// and column as ``row(latitude:)`` and ``column(longitude:row:)``, the conversions
+    /// unchecked (a valid coordinate keeps them in range).
     @inlinable @inline(__always)
     func cell(latitude: Degrees, longitude: Degrees) -> (key: UInt64, home: Int) {
-        let r = row(latitude: latitude)
+        let r = min(truncatedInteger((latitude + 90) * rowsPerDegree), rowCount &- 1)
         // Outside the band no cell has a fence: a row there takes the nearest band row's
         // columns (no branch in the hot loop), and its key, which names row `r`, finds nothing.
-        let columns = rows[min(max(r &- firstTableRow, 0), rows.count - 1)]
-        let column = min(Int((longitude + 180) * columns.perDegree), columns.count - 1)
+        let columns = rows[min(max(r &- firstTableRow, 0), rows.count &- 1)]
+        let column = min(truncatedInteger((longitude + 180) * columns.perDegree), columns.count &- 1)
         let key = GridLayout.key(row: r, column: column)
         return (key, CellTable.home(of: key, shift: slotShift))
     }

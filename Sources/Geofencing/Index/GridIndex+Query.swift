@@ -40,12 +40,13 @@ extension GridIndex {
     /// every (position, fence) pair with the position inside the fence, positions in order
     /// (for one position, the cell's fences in increasing order, then any oversized ones).
     /// `latitudes` and `longitudes` are parallel; only `range` of them is queried.
-    /// Allocates nothing per position (one small block of cell keys and runs per call).
+    /// Allocates nothing per position (one small block of cell keys and candidates per call).
     ///
     /// Positions are taken in blocks, in three passes, so that the cache misses of a block
     /// overlap instead of coming one after the other: the cells of the whole block are worked
-    /// out and their table slots prefetched; then the slots are read and the first lines of
-    /// each cell's probes prefetched; then the fences are tested, two at a time.
+    /// out and their table slots prefetched; then the slots are read, the first lines of each
+    /// cell's probes prefetched and the positions with candidates listed; then their fences
+    /// are tested, two at a time.
     ///
     /// - Complexity: O(range.count) lookups plus the candidates of their cells.
     @inlinable
@@ -59,8 +60,11 @@ extension GridIndex {
         let slots = UnsafeRawPointer(storage.slots.baseAddress!)
         let cellProbes = UnsafeRawPointer(storage.cellProbes.baseAddress!)
         let blockSize = Self.queryBlockSize
+        // A position goes to the third pass only when it has candidates: a run, or oversized fences.
+        let testsEveryPosition = !oversized.isEmpty
         withUnsafeTemporaryAllocation(of: (key: UInt64, home: Int).self, capacity: blockSize) { cells in
-            withUnsafeTemporaryAllocation(of: (start: Int, end: Int).self, capacity: blockSize) { runs in
+            withUnsafeTemporaryAllocation(of: (position: Int, start: Int, end: Int).self, capacity: blockSize) {
+                candidates in
                 var blockStart = range.lowerBound
                 while blockStart < range.upperBound {
                     let blockEnd = min(blockStart + blockSize, range.upperBound)
@@ -69,17 +73,20 @@ extension GridIndex {
                         cells[p &- blockStart] = cell
                         racekit_prefetch_read(slots + cell.home &* MemoryLayout<CellTable.Slot>.stride)
                     }
+                    var count = 0
                     for i in 0..<(blockEnd - blockStart) {
                         let run = storage.run(of: cells[i].key, home: cells[i].home)
-                        runs[i] = run
+                        candidates[count] = (blockStart &+ i, run.start, run.end)
+                        count &+= run.start < run.end || testsEveryPosition ? 1 : 0
                         // The first pair of a run: one line, or two when it starts mid-line.
                         let first = cellProbes + run.start &* MemoryLayout<CellProbe>.stride
                         racekit_prefetch_read(first)
                         racekit_prefetch_read(first + 2 &* MemoryLayout<CellProbe>.stride - 1)
                     }
-                    for p in blockStart..<blockEnd {
+                    for c in 0..<count {
+                        let (p, start, end) = candidates[c]
                         let lat = latitudes[p], lon = longitudes[p]
-                        forEachFence(inRun: runs[p &- blockStart], latitude: lat, longitude: lon) { body(p, $0) }
+                        forEachFence(inRun: (start, end), latitude: lat, longitude: lon) { body(p, $0) }
                         for fence in oversized where probe(Int(fence), latitude: lat, longitude: lon) {
                             body(p, Int(fence))
                         }

@@ -20,8 +20,8 @@ import Darwin
 /// branch per candidate. ``relativeErrorBound(latitude:reachLatitude:reachLongitude:)`` bounds
 /// how far `q` can be from the haversine `h` (scaled) anywhere in the fence's bounding box, and
 /// the thresholds are `FenceProbe`'s `hInside` and `hOutside` moved by that bound, so a lane
-/// decided here is decided as the reference decides it. The rest — a band about ten
-/// micrometres wide around a 70 m circle, polygons, circles around a pole or across the
+/// decided here is decided as the reference decides it. The rest — a band under a millimetre wide
+/// around a 70 m circle, polygons, circles around a pole or across the
 /// antimeridian — takes the per-fence path (``FenceProbe/circleContains(latitude:longitude:)``).
 ///
 /// No bounding-box test is needed: `q` below the inside threshold puts the point within the

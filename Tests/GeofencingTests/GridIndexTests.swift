@@ -124,6 +124,23 @@ struct GridIndexTests {
         }
     }
 
+    @Test("parts tile the positions in order, at most one per 4 096 positions and one per thread")
+    func partsTileThePositions() {
+        for count in [0, 1, 4_095, 4_096, 8_192, 10_000, 100_003] {
+            for threads in [1, 2, 3, 8] {
+                let ranges = GridIndex.reduceParts(of: count, threads: threads) {
+                    [$0]
+                } merge: {
+                    $0 += $1
+                }
+                #expect(
+                    ranges.count == max(1, min(threads, count / 4096 + 1)), "\(count) positions, \(threads) threads")
+                #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == count)
+                #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+            }
+        }
+    }
+
     @Test(
         "the batch query equals the per-point query, and the parallel reduction gives it in order for any thread count")
     func batchEqualsPointQueries() {

@@ -15,22 +15,23 @@ private let city = FenceWorkload.generate(layout: .city, stops: 10_000, particip
 /// The global workload: poles and antimeridian, 2 000 stops, 200 × 1 000 s.
 private let global = FenceWorkload.generate(layout: .global, stops: 2_000, participants: 200, seconds: 1_000, seed: 2)
 
-/// Every position of the workload queried, split over `threads`: the hits and the positions with one.
+/// Every position of the workload queried, split over `threads` as `fence-check` splits them
+/// (each part's hit counting compiled into the query's loop): the hits and the positions with one.
 private func queryAll(_ workload: FenceWorkload, _ index: GridIndex, threads: Int) -> (hits: Int, positionsWithHit: Int)
 {
     workload.positions.latitude.withUnsafeBufferPointer { lat in
         workload.positions.longitude.withUnsafeBufferPointer { lon in
-            let counts = index.reduceHits(
-                latitudes: lat, longitudes: lon, threads: threads, into: (hits: 0, positions: 0, last: -1)
-            ) {
-                counts, position, _ in
-                counts.hits += 1
-                if position != counts.last { counts.positions += 1; counts.last = position }
+            GridIndex.reduceParts(of: lat.count, threads: threads) { range in
+                var hits = 0, positions = 0, last = -1
+                index.forEachHit(latitudes: lat, longitudes: lon, range: range) { position, _ in
+                    hits += 1
+                    if position != last { positions += 1; last = position }
+                }
+                return (hits: hits, positionsWithHit: positions)
             } merge: { total, part in
                 total.hits += part.hits
-                total.positions += part.positions
+                total.positionsWithHit += part.positionsWithHit
             }
-            return (counts.hits, counts.positions)
         }
     }
 }

@@ -28,10 +28,15 @@ struct HitTally {
         stopIDs: [UInt64], threads: Int
     ) -> HitTally {
         precondition(stopIDs.count == index.fences.count)
+        precondition(latitudes.count == longitudes.count)
         return stopIDs.withUnsafeBufferPointer { ids in
-            index.reduceHits(latitudes: latitudes, longitudes: longitudes, threads: threads, into: HitTally()) {
-                tally, position, fence in
-                tally.add(position: position, stopID: ids[fence])
+            // Each part queries its own range here, so `add` is compiled into the query's loop.
+            GridIndex.reduceParts(of: latitudes.count, threads: threads) { range in
+                var tally = HitTally()
+                index.forEachHit(latitudes: latitudes, longitudes: longitudes, range: range) { position, fence in
+                    tally.add(position: position, stopID: ids[fence])
+                }
+                return tally
             } merge: { total, part in
                 total.add(part, rowsBefore: 0)
             }

@@ -14,8 +14,8 @@ import _Builtin_intrinsics.intel
 func truncatedInteger(_ value: Double) -> Int {
     assert(abs(value) < 0x1p62, "\(value) is not a number this conversion may take")
     #if arch(x86_64)
-    Int(_mm_cvttsd_si64(_mm_set_sd(value)))
+    return Int(_mm_cvttsd_si64(_mm_set_sd(value)))
     #else
-    Int(value)
+    return Int(value)
     #endif
 }

@@ -26,7 +26,7 @@ extension JSONParser {
 
         // Inlinable, so that a caller's comparisons with literal names are compiled with them.
         /// Whether the text is `name`, as `text == name` tells (Unicode canonical equivalence).
-        @inlinable public func matches(_ name: StaticString) -> Bool {
+        @inlinable @inline(__always) public func matches(_ name: StaticString) -> Bool {
             guard decoded == nil else { return decoded == name.description }
             return name.withUTF8Buffer { name in
                 guard name.count == plain.count else { return false }

@@ -81,8 +81,8 @@ final class GridStorage: @unchecked Sendable {
     }
 
     /// A buffer holding `array`'s elements, at an address that is a multiple of `alignment`
-    /// (at least the element's own): a cell probe is one cache line, so a cell's run of them
-    /// starts on a line.
+    /// (at least the element's own): two cell probes fill a cache line, so a pair that starts at
+    /// an even entry is one line.
     private static func copy<T>(
         _ array: ContiguousArray<T>, alignment: Int = MemoryLayout<T>.alignment
     ) -> UnsafeMutableBufferPointer<T> {

@@ -31,16 +31,13 @@ extension GridIndex {
         merge: (inout Result, Result) -> Void
     ) -> Result {
         precondition(latitudes.count == longitudes.count)
-        return withoutActuallyEscaping(add) { add in
-            // `add` promises to read shared state only; each part has its own result.
-            nonisolated(unsafe) let add = add
-            return Self.reduceParts(of: latitudes.count, threads: threads) { range in
-                var partial = initial
-                forEachHit(latitudes: latitudes, longitudes: longitudes, range: range) { add(&partial, $0, $1) }
-                return partial
-            } merge: {
-                merge(&$0, $1)
-            }
+        // Each part starts from its own copy of `initial`; `add` promises to read shared state only.
+        return Self.reduceParts(of: latitudes.count, threads: threads) { range in
+            var partial = initial
+            forEachHit(latitudes: latitudes, longitudes: longitudes, range: range) { add(&partial, $0, $1) }
+            return partial
+        } merge: {
+            merge(&$0, $1)
         }
     }
 

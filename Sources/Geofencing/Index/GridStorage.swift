@@ -95,10 +95,11 @@ final class GridStorage: @unchecked Sendable {
         return buffer
     }
 
-    /// The row of a latitude in [−90, 90]; the same as ``GridLayout/row(latitude:)``.
+    /// The row of a latitude in [−90, 90]; the same as ``GridLayout/row(latitude:)``, the
+    /// conversion unchecked (a valid latitude keeps it in range).
     @inlinable @inline(__always)
     func row(latitude: Degrees) -> Int {
-        min(Int((latitude + 90) * rowsPerDegree), rowCount - 1)
+        min(truncatedInteger((latitude + 90) * rowsPerDegree), rowCount &- 1)
     }
 
     /// The column of a longitude in [−180, 180] within `row`; the same as ``GridLayout/column(longitude:row:)``.
@@ -134,7 +135,7 @@ final class GridStorage: @unchecked Sendable {
     /// unchecked (a valid coordinate keeps them in range).
     @inlinable @inline(__always)
     func cell(latitude: Degrees, longitude: Degrees) -> (key: UInt64, home: Int) {
-        let r = min(truncatedInteger((latitude + 90) * rowsPerDegree), rowCount &- 1)
+        let r = row(latitude: latitude)
         // Outside the band no cell has a fence: a row there takes the nearest band row's
         // columns (no branch in the hot loop), and its key, which names row `r`, finds nothing.
         let columns = rows[min(max(r &- firstTableRow, 0), rows.count &- 1)]

@@ -110,13 +110,49 @@ enum DecimalFastPath {
             i += 1
         }
         guard digits > 0 else { return scan(bytes, from: start, to: limit) }
-        // With no leading zeros over 19 digits, the significant digits are the mantissa's: at most
-        // 15 of them is `scan`'s Clinger case, more its checked division.
-        let magnitude =
-            mantissa < integerPowersOfTen[15]
+        let magnitude = value(mantissa: mantissa, fractionDigits: fractionDigits)
+        return (negative ? -magnitude : magnitude, i)
+    }
+
+    /// The plain decimal in `bytes[start..<end]`, a field whose every byte the caller has checked
+    /// (``ByteClasses``): an optional `-` at `start`, then digits with at most one `.` among
+    /// them, at `period` (`end` when there is none), and at least one digit. The same value as
+    /// ``scan(_:from:to:)``; `nil` when either run of digits is longer than 16 or both together
+    /// longer than 19, which is left to the caller. The 16 bytes before `end` must be readable.
+    @inline(__always)
+    static func checkedField(
+        _ bytes: UnsafePointer<UInt8>, from start: Int, period: Int, to end: Int, negative: Bool
+    ) -> Double? {
+        // Offsets within one line: wrapping arithmetic cannot overflow.
+        let integerDigits = period &- start &- (negative ? 1 : 0)
+        let fractionDigits = period == end ? 0 : end &- period &- 1
+        guard integerDigits <= 16, fractionDigits <= 16, integerDigits &+ fractionDigits <= 19 else { return nil }
+        let mantissa =
+            digits(bytes, endingAt: period, count: integerDigits) &* integerPowersOfTen[fractionDigits]
+            &+ digits(bytes, endingAt: end, count: fractionDigits)
+        let magnitude = value(mantissa: mantissa, fractionDigits: fractionDigits)
+        return negative ? -magnitude : magnitude
+    }
+
+    /// The number the `count` (0…16) digits before `end` spell, read as one or two words.
+    @inline(__always)
+    private static func digits(_ bytes: UnsafePointer<UInt8>, endingAt end: Int, count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(bytes)
+        let last = raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self).littleEndian
+        if count <= 8 { return DigitWord.trailingDigits(last, count: count) }
+        let before = raw.loadUnaligned(fromByteOffset: end &- 16, as: UInt64.self).littleEndian
+        return DigitWord.trailingDigits(before, count: count &- 8) &* 100_000_000
+            &+ DigitWord.trailingDigits(last, count: 8)
+    }
+
+    /// `mantissa / 10^fractionDigits` correctly rounded, for a mantissa below 10¹⁹ and at most 19
+    /// fraction digits: at most 15 significant digits is ``scan(_:from:to:)``'s Clinger case,
+    /// more its checked division.
+    @inline(__always)
+    private static func value(mantissa: UInt64, fractionDigits: Int) -> Double {
+        mantissa < integerPowersOfTen[15]
             ? Double(mantissa) / doublePowersOfTen[fractionDigits]
             : checkedQuotient(mantissa, fractionDigits: fractionDigits)
-        return (negative ? -magnitude : magnitude, i)
     }
 
     /// `dividend / 10^fractionDigits` correctly rounded, for a non-zero dividend below 10¹⁹ and

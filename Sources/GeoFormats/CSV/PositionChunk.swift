@@ -81,7 +81,13 @@ struct PositionChunk {
         while lineStart < end && written < limit {
             lineCount += 1
             let row: Row
-            if let plain = Self.plainRow(
+            if let vector = Self.vectorRow(
+                base, at: lineStart, end: end, hasAccuracy: hasAccuracy, identifies: identifies,
+                participants: &participants)
+            {
+                row = vector.row
+                lineStart = vector.next
+            } else if let plain = Self.plainRow(
                 base, at: lineStart, end: end, hasAccuracy: hasAccuracy, identifies: identifies,
                 participants: &participants)
             {
@@ -119,7 +125,7 @@ struct PositionChunk {
     }
 
     /// One row's values, before the checks every row gets.
-    private struct Row {
+    struct Row: Equatable {
         var participant: Int32
         var time: Double
         var latitude: Double
@@ -142,7 +148,7 @@ struct PositionChunk {
     /// row (this path finds the same values, it only gives up sooner). Unless `identifies`, the
     /// row's participant is 0 (the field is checked all the same).
     @inline(__always)
-    private static func plainRow(
+    static func plainRow(
         _ base: UnsafePointer<UInt8>, at start: Int, end: Int, hasAccuracy: Bool, identifies: Bool,
         participants: inout ChunkParticipants
     ) -> (row: Row, next: Int)? {

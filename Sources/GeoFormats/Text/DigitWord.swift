@@ -15,12 +15,27 @@ enum DigitWord {
         let nonDigits = (digits | (digits &+ sixes)) & highNibbles
         let count = nonDigits.trailingZeroBitCount >> 3
         if count == 0 { return (0, 0) }
-        // The digits moved to the top, zeros (leading zero digits) below them; then pairs, quads
-        // and halves combined, each step a multiply that adds the higher lane ×10ᵏ to the lower.
-        var value = digits << UInt64(64 - 8 * count)
-        value = (value &* (10 << 8 + 1)) >> 8
+        // The digits moved to the top, zeros (leading zero digits) below them.
+        return (combined(digits << UInt64(64 - 8 * count)), count)
+    }
+
+    /// The number the last `count` (0…8) bytes of `word` spell, which the caller knows to be
+    /// digits; the bytes before them are ignored. For digits that end where the word ends: a
+    /// little-endian load of the eight bytes before a field's end.
+    @inline(__always)
+    static func trailingDigits(_ word: UInt64, count: Int) -> UInt64 {
+        let kept: UInt64 = count == 0 ? 0 : ~0 &<< UInt64(truncatingIfNeeded: 64 &- 8 &* count)
+        return combined((word ^ zeros) & kept)
+    }
+
+    /// The value of eight digit values 0…9, one per byte, the most significant in the lowest
+    /// byte: pairs, quads and halves combined, each step a multiply that adds the higher lane
+    /// ×10ᵏ to the lower.
+    @inline(__always)
+    private static func combined(_ digits: UInt64) -> UInt64 {
+        var value = (digits &* (10 << 8 + 1)) >> 8
         value = ((value & 0x00FF_00FF_00FF_00FF) &* (100 << 16 + 1)) >> 16
         value = ((value & 0x0000_FFFF_0000_FFFF) &* (10_000 << 32 + 1)) >> 32
-        return (value, count)
+        return value
     }
 }

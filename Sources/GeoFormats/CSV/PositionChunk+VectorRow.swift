@@ -71,7 +71,9 @@ extension PositionChunk {
     /// The plain decimal in `first..<last`, relative to `start`, whose bytes `classes` classifies:
     /// `nil` when it is not one, or not one ``DecimalFastPath/checkedField(_:from:period:to:negative:)``
     /// decides.
-    @inline(__always)
+    // Transparent, not `@inline(__always)`: the optimiser kept the latter a call at each of the
+    // four places, which cost about 40 instructions per row.
+    @_transparent
     private static func number(
         _ base: UnsafePointer<UInt8>, _ start: Int, _ classes: ByteClasses, from first: Int, to last: Int
     ) -> Double? {

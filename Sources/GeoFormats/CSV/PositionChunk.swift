@@ -87,19 +87,12 @@ struct PositionChunk {
             {
                 row = vector.row
                 lineStart = vector.next
-            } else if let plain = Self.plainRow(
-                base, at: lineStart, end: end, hasAccuracy: hasAccuracy, identifies: identifies,
-                participants: &participants)
-            {
-                row = plain.row
-                lineStart = plain.next
             } else {
-                let lineEnd = LineFeedSearch.next(in: base, from: lineStart, to: end)
-                let general = Self.generalRow(
-                    base, from: lineStart, to: lineEnd, hasAccuracy: hasAccuracy, identifies: identifies,
+                let (other, next) = Self.otherRow(
+                    base, at: lineStart, end: end, hasAccuracy: hasAccuracy, identifies: identifies,
                     participants: &participants)
-                lineStart = lineEnd + 1
-                switch general {
+                lineStart = next
+                switch other {
                 case .blank: continue
                 case .rejected: return nil
                 case .row(let read): row = read
@@ -139,6 +132,26 @@ struct PositionChunk {
         case row(Row)
         case blank
         case rejected
+    }
+
+    /// The line at `start` that ``vectorRow(_:at:end:hasAccuracy:identifies:participants:)``
+    /// declined, read by the plain path or else the general one, and where the next line starts.
+    /// Not inlined: the vector path's loop stays small enough for its number reader to be inlined.
+    @inline(never)
+    private static func otherRow(
+        _ base: UnsafePointer<UInt8>, at start: Int, end: Int, hasAccuracy: Bool, identifies: Bool,
+        participants: inout ChunkParticipants
+    ) -> (GeneralRow, next: Int) {
+        if let plain = plainRow(
+            base, at: start, end: end, hasAccuracy: hasAccuracy, identifies: identifies, participants: &participants)
+        {
+            return (.row(plain.row), plain.next)
+        }
+        let lineEnd = LineFeedSearch.next(in: base, from: start, to: end)
+        let general = generalRow(
+            base, from: start, to: lineEnd, hasAccuracy: hasAccuracy, identifies: identifies,
+            participants: &participants)
+        return (general, lineEnd + 1)
     }
 
     /// The row at `start` when it is written plainly, as nearly every row is: no spaces, a

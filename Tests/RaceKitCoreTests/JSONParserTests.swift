@@ -92,4 +92,36 @@ struct JSONParserTests {
     func invalidUTF8() {
         #expect(throws: InputError.self) { try JSONParser.parse([0x22, 0xFF, 0xFE, 0x22], file: "doc.json") }
     }
+
+    @Test("numbers read in one pass are DecimalParser's doubles, on both sides of its exact fast path")
+    func numbersMatchDecimalParser() throws {
+        var random = SplitMix64(seed: 2_611)
+        func digits(_ count: Int, leadingZeros: Int = 0) -> String {
+            var text = String(repeating: "0", count: leadingZeros)
+            for k in 0..<count { text.append(Character(String(k == 0 ? 1 + random.next() % 9 : random.next() % 10))) }
+            return text
+        }
+        var fastPathLengths = 0
+        for _ in 0..<20_000 {
+            // 1 to 20 significant digits split around the point, up to 25 fraction digits with
+            // leading zeros, sometimes an exponent: 15 digits and 22 fraction digits are the edges.
+            let significant = 1 + Int(random.next() % 20)
+            let integer = Int(random.next() % UInt64(significant + 1))
+            var text = random.next() % 3 == 0 ? "-" : ""
+            text += integer == 0 ? "0" : digits(integer)
+            if integer < significant {
+                text += "." + digits(significant - integer, leadingZeros: integer == 0 ? Int(random.next() % 10) : 0)
+            }
+            if random.next() % 8 == 0 { text += "e" + ["", "+", "-"][Int(random.next() % 3)] + String(random.next() % 30) }
+            if significant <= 15 { fastPathLengths += 1 }
+            try Array(text.utf8).withUnsafeBufferPointer { bytes in
+                var reader = JSONParser.Reader(bytes: bytes, file: "doc.json")
+                let expected = try #require(DecimalParser.parse(bytes), "\(text)")
+                let read = try reader.number()
+                #expect(read.bitPattern == expected.bitPattern, "\(text): \(read) against \(expected)")
+                #expect(reader.offset == bytes.count, "\(text)")
+            }
+        }
+        #expect(fastPathLengths > 10_000 && fastPathLengths < 19_000)
+    }
 }

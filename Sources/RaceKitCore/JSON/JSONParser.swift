@@ -196,29 +196,52 @@ public enum JSONParser {
         }
 
         /// Reads a number (RFC 8259's grammar) that fits a double.
+        ///
+        /// The digits are gathered while the grammar is checked: a number without an exponent
+        /// and short enough for ``DecimalParser/exactValue(mantissa:fractionDigits:negative:)``
+        /// (nearly every coordinate, time and accuracy) is not read a second time.
         public mutating func number() throws(InputError) -> Double {
             let start = offset
-            if bytes[offset] == 0x2D { offset += 1 }
+            let negative = bytes[offset] == 0x2D
+            if negative { offset += 1 }
+            var mantissa: UInt64 = 0
+            var significant = 0  // digits from the first non-zero one, as DecimalParser counts
+            /// Reads a run of digits into the mantissa: how many there were.
             func digits(_ reader: inout Reader) -> Int {
                 let first = reader.offset
-                while reader.offset < reader.bytes.count, reader.bytes[reader.offset] &- 0x30 < 10 {
-                    reader.offset += 1
+                var i = first  // a local index: `offset` written once, not per digit
+                while i < reader.bytes.count {
+                    let digit = reader.bytes[i] &- 0x30
+                    guard digit < 10 else { break }
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    if mantissa != 0 { significant &+= 1 }
+                    i &+= 1
                 }
-                return reader.offset - first
+                reader.offset = i
+                return i &- first
             }
             let integerDigits = digits(&self)
             guard integerDigits > 0 else { throw error("a number needs digits", at: start) }
             if integerDigits > 1 && bytes[offset - integerDigits] == 0x30 {
                 throw error("a number may not start with 0", at: start)
             }
+            var fractionDigits = 0
             if offset < bytes.count && bytes[offset] == 0x2E {
                 offset += 1
-                guard digits(&self) > 0 else { throw error("a number needs digits after '.'", at: start) }
+                fractionDigits = digits(&self)
+                guard fractionDigits > 0 else { throw error("a number needs digits after '.'", at: start) }
             }
+            var hasExponent = false
             if offset < bytes.count && (bytes[offset] | 0x20) == 0x65 {
+                hasExponent = true
                 offset += 1
                 if offset < bytes.count && (bytes[offset] == 0x2B || bytes[offset] == 0x2D) { offset += 1 }
                 guard digits(&self) > 0 else { throw error("a number needs digits in its exponent", at: start) }
+            }
+            if !hasExponent && significant <= DecimalParser.exactSignificantDigits
+                && fractionDigits <= DecimalParser.exactFractionDigits
+            {
+                return DecimalParser.exactValue(mantissa: mantissa, fractionDigits: fractionDigits, negative: negative)
             }
             let text = UnsafeBufferPointer(rebasing: bytes[start..<offset])
             guard let value = DecimalParser.parse(text) else {

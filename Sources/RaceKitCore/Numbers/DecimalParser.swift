@@ -16,7 +16,29 @@ import Darwin
 /// division rounds correctly (W. D. Clinger, "How to Read Floating Point Numbers Accurately",
 /// PLDI 1990). Everything else goes to the C library's `strtod`.
 public enum DecimalParser {
-    private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+    /// 10⁰…10²², exact doubles. Literals, so that the table is laid out at compile time and a
+    /// read costs no lazy-initialisation check.
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// The most significant digits (counted from the first non-zero one) and fraction digits a
+    /// plain decimal may have for ``exactValue(mantissa:fractionDigits:negative:)``.
+    static let exactSignificantDigits = 15
+    static let exactFractionDigits = 22
+
+    /// A plain decimal's value from its digits, for readers in this module that gather the digits while they
+    /// check their own grammar: `mantissa` is every digit read as one integer, `fractionDigits`
+    /// how many of them follow the `.`. Correctly rounded (one exact division: Clinger's fast
+    /// path, the one ``parse(_:)`` takes), and the same double ``parse(_:)`` gives for the text.
+    /// - Precondition: at most ``exactSignificantDigits`` significant digits and at most
+    ///   ``exactFractionDigits`` fraction digits; longer numbers go to ``parse(_:)``.
+    @inline(__always)
+    static func exactValue(mantissa: UInt64, fractionDigits: Int, negative: Bool) -> Double {
+        let value = Double(mantissa) / powersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
 
     /// The value of the bytes, or `nil` if they are not one finite decimal number.
     public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
@@ -45,9 +67,8 @@ public enum DecimalParser {
             }
         }
         guard sawDigit else { return nil }
-        if i == n && digits <= 15 && fractionDigits <= 22 {
-            let value = Double(mantissa) / powersOfTen[fractionDigits]
-            return negative ? -value : value
+        if i == n && digits <= exactSignificantDigits && fractionDigits <= exactFractionDigits {
+            return exactValue(mantissa: mantissa, fractionDigits: fractionDigits, negative: negative)
         }
         return slowParse(text)
     }

@@ -302,6 +302,7 @@ public struct LiveAPI: Sendable {
         let intake = FixIntake(requiredAccuracyMeters: race.race.rules.requiredAccuracyMeters)
         let now = hub.clock()
         var accepted: [LogPayload] = []
+        accepted.reserveCapacity(fixes.count)
         var refusals: [(Int, FixIntake.Refusal)] = []
         for (index, fix) in fixes.enumerated() {
             if let refusal = intake.refusal(of: fix, now: now, clockOrigin: race.clockOrigin, endedAt: race.endedAt) {

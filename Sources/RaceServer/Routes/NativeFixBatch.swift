@@ -26,6 +26,9 @@ struct NativeFixBatch {
             do { _ = try JSONParser.parse(bytes, file: "request body") } catch { throw JSONResponse.notJSON(error) }
             throw APIError.badRequest("the body must be a JSON array of fixes", path: "")
         }
+        // A compact fix takes about 48 bytes: room for that many fixes, so that a batch's array
+        // is allocated once instead of doubling about ten times (at most 4 096 ahead of reading).
+        fixes.reserveCapacity(min(bytes.count / 48, 4_096))
         do {
             try reader.forEachElement(depth: 1) { (reader) throws(InputError) in
                 try read(&reader, participant: participant)

@@ -118,7 +118,8 @@ enum DecimalFastPath {
     /// (``ByteClasses``): an optional `-` at `start`, then digits with at most one `.` among
     /// them, at `period` (`end` when there is none), and at least one digit. The same value as
     /// ``scan(_:from:to:)``; `nil` when either run of digits is longer than 16 or both together
-    /// longer than 19, which is left to the caller. The 16 bytes before `end` must be readable.
+    /// longer than 19, which is left to the caller. The 8 bytes before `start` must be readable:
+    /// each run of digits is read as the one or two words that end where it ends.
     @inline(__always)
     static func checkedField(
         _ bytes: UnsafePointer<UInt8>, from start: Int, period: Int, to end: Int, negative: Bool

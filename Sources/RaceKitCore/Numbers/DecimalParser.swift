@@ -28,10 +28,11 @@ public enum DecimalParser {
     static let exactSignificantDigits = 15
     static let exactFractionDigits = 22
 
-    /// A plain decimal's value from its digits, for readers in this module that gather the digits while they
-    /// check their own grammar: `mantissa` is every digit read as one integer, `fractionDigits`
-    /// how many of them follow the `.`. Correctly rounded (one exact division: Clinger's fast
-    /// path, the one ``parse(_:)`` takes), and the same double ``parse(_:)`` gives for the text.
+    /// A plain decimal's value from its digits, for readers in this module that gather the digits
+    /// while they check their own grammar: `mantissa` is every digit read as one integer,
+    /// `fractionDigits` how many of them follow the `.`. Correctly rounded (one exact division:
+    /// Clinger's fast path, the one ``parse(_:)`` takes), and the same double ``parse(_:)`` gives
+    /// for the text.
     /// - Precondition: at most ``exactSignificantDigits`` significant digits and at most
     ///   ``exactFractionDigits`` fraction digits; longer numbers go to ``parse(_:)``.
     @inline(__always)

@@ -19,24 +19,25 @@ struct VectorRowTests {
         Array("participant,lat\n".utf8) + Array("\(line)\n".utf8) + Array(repeating: UInt8(ascii: "9"), count: 32)
     }
 
-    private func vector(_ bytes: [UInt8], hasAccuracy: Bool) -> Outcome? {
+    /// One of the two row paths.
+    private typealias RowPath = (
+        UnsafePointer<UInt8>, Int, Int, Bool, Bool, inout ChunkParticipants
+    ) -> (row: PositionChunk.Row, next: Int)?
+
+    private func read(_ bytes: [UInt8], hasAccuracy: Bool, with path: RowPath) -> Outcome? {
         var participants = ChunkParticipants()
         return bytes.withUnsafeBufferPointer { buffer in
-            PositionChunk.vectorRow(
-                buffer.baseAddress!, at: 16, end: buffer.count, hasAccuracy: hasAccuracy, identifies: true,
-                participants: &participants
-            ).map { Outcome(row: $0.row, next: $0.next, participants: participants.keys.count) }
+            path(buffer.baseAddress!, 16, buffer.count, hasAccuracy, true, &participants)
+                .map { Outcome(row: $0.row, next: $0.next, participants: participants.keys.count) }
         }
     }
 
+    private func vector(_ bytes: [UInt8], hasAccuracy: Bool) -> Outcome? {
+        read(bytes, hasAccuracy: hasAccuracy, with: PositionChunk.vectorRow)
+    }
+
     private func plain(_ bytes: [UInt8], hasAccuracy: Bool) -> Outcome? {
-        var participants = ChunkParticipants()
-        return bytes.withUnsafeBufferPointer { buffer in
-            PositionChunk.plainRow(
-                buffer.baseAddress!, at: 16, end: buffer.count, hasAccuracy: hasAccuracy, identifies: true,
-                participants: &participants
-            ).map { Outcome(row: $0.row, next: $0.next, participants: participants.keys.count) }
-        }
+        read(bytes, hasAccuracy: hasAccuracy, with: PositionChunk.plainRow)
     }
 
     /// A row in the common shape: a short name, a time, coordinates with up to 9 decimals, and

@@ -112,7 +112,9 @@ struct JSONParserTests {
             if integer < significant {
                 text += "." + digits(significant - integer, leadingZeros: integer == 0 ? Int(random.next() % 10) : 0)
             }
-            if random.next() % 8 == 0 { text += "e" + ["", "+", "-"][Int(random.next() % 3)] + String(random.next() % 30) }
+            if random.next() % 8 == 0 {
+                text += "e" + ["", "+", "-"][Int(random.next() % 3)] + String(random.next() % 30)
+            }
             if significant <= 15 { fastPathLengths += 1 }
             try Array(text.utf8).withUnsafeBufferPointer { bytes in
                 var reader = JSONParser.Reader(bytes: bytes, file: "doc.json")

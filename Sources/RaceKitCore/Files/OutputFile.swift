@@ -214,7 +214,7 @@ private struct StagedFile {
         var template = Array((folder(of: target) + "/." + short + ".racekit-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw OutputFile.failure(shownPath, "cannot write the file") }
-        let temporary = String(cString: template)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var ok = false
         defer { if !ok { unlink(temporary) } }
         do {

@@ -23,9 +23,11 @@ public enum DecimalParser {
         1e19, 1e20, 1e21, 1e22,
     ]
 
-    /// The most significant digits (counted from the first non-zero one) and fraction digits a
-    /// plain decimal may have for ``exactValue(mantissa:fractionDigits:negative:)``.
+    /// The most significant digits (counted from the first non-zero one) a plain decimal may
+    /// have for ``exactValue(mantissa:fractionDigits:negative:)``.
     static let exactSignificantDigits = 15
+    /// The most fraction digits a plain decimal may have for
+    /// ``exactValue(mantissa:fractionDigits:negative:)``.
     static let exactFractionDigits = 22
 
     /// A plain decimal's value from its digits, for readers in this module that gather the digits

@@ -35,7 +35,7 @@ extension RaceKitBinary {
         }
         let out = Pipe(), err = Pipe()
         if let standardOutputPath {
-            process.standardOutput = try #require(FileHandle(forWritingAtPath: standardOutputPath))
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: standardOutputPath))
         } else {
             process.standardOutput = out
         }

@@ -104,6 +104,16 @@ final class LiveServerProcess: @unchecked Sendable {
         return (try #require(json["raceID"] as? String), try #require(json["organiserToken"] as? String))
     }
 
+    /// The race's last stored sequence number, from its summary: cheap enough to poll, where the
+    /// report derives the whole race each time (seconds on a loaded machine, long enough for a
+    /// stream to end between two polls).
+    func sequence(race: String, token: String) async throws -> Int {
+        let (status, body) = try await request("GET", "/races/\(race)", token: token)
+        try #require(status == 200)
+        let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        return try #require(json["sequence"] as? Int)
+    }
+
     /// The standings document's `report` (what `racekit simulate --format json` prints), as JSON text.
     func report(race: String, token: String) async throws -> (sequence: Int, report: Any) {
         let (status, body) = try await request("GET", "/races/\(race)/standings", token: token)

@@ -116,11 +116,11 @@ import Testing
         var acknowledgedBeforeKill = 0
         for _ in 0..<600 where acknowledgedBeforeKill < 3000 {
             try await Task.sleep(for: .milliseconds(50))
-            acknowledgedBeforeKill = (try? await server.report(race: race, token: organiser).sequence) ?? 0
+            acknowledgedBeforeKill = (try? await server.sequence(race: race, token: organiser)) ?? 0
         }
         try #require(stream.process.isRunning, "the stream ended before the kill: \(stream.errors)")
         server.kill()
-        try await Task.sleep(for: .seconds(1))  // the phones meet a closed port and back off
+        try await Task.sleep(for: .seconds(1))  // the port stays closed for a second
         server = try await LiveServerProcess(dataDir: dataDir, port: port)
         // Everything acknowledged before the kill survived it.
         let afterRestart = try await server.report(race: race, token: organiser).sequence
@@ -131,7 +131,11 @@ import Testing
         let fixes = try #require(summary["fixes"] as? Int)
         #expect(summary["acknowledged"] as? Int == fixes)
         #expect(summary["failed"] as? Int == 0 && summary["refused"] as? Int == 0)
-        #expect((summary["retried"] as? Int ?? 0) > (summary["dropped"] as? Int ?? 0), "no retry met the dead server")
+        // The kill came mid-stream: the restarted server took the rest. (Counting retries does not
+        // show it: 8 phones sending every 33 ms counted 0 to 2 retries over the outage, as requests
+        // made while the port is closed wait in the HTTP client's connection pool instead of
+        // failing; only those cut off in flight at the kill are retried.)
+        #expect(afterRestart < fixes, "the stream had sent everything before the kill")
 
         // Every fix in the log exactly once: the log's length is the fixes plus the start.
         let (sequence, live) = try await server.report(race: race, token: organiser)

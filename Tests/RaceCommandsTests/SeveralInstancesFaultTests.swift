@@ -32,7 +32,7 @@ import Testing
         var acknowledgedBeforeKill = 0
         for _ in 0..<600 where acknowledgedBeforeKill < 3000 {
             try await Task.sleep(for: .milliseconds(50))
-            acknowledgedBeforeKill = (try? await servers[1].report(race: race, token: organiser).sequence) ?? 0
+            acknowledgedBeforeKill = (try? await servers[1].sequence(race: race, token: organiser)) ?? 0
         }
         try #require(stream.process.isRunning, "the stream ended before the kill: \(stream.errors)")
         servers[0].kill()
@@ -102,7 +102,7 @@ import Testing
         var acknowledgedBefore = 0
         for _ in 0..<600 where acknowledgedBefore < 3000 {
             try await Task.sleep(for: .milliseconds(50))
-            acknowledgedBefore = (try? await servers[1].report(race: race, token: organiser).sequence) ?? 0
+            acknowledgedBefore = (try? await servers[1].sequence(race: race, token: organiser)) ?? 0
         }
         try #require(stream.process.isRunning, "the stream ended before the restart: \(stream.errors)")
         try cluster.restart(pauseSeconds: 2)

@@ -66,7 +66,7 @@ public struct GridIndex: Sendable {
             }
         }
 
-        pairs.sort { $0.key != $1.key ? $0.key < $1.key : $0.fence < $1.fence }
+        CellPairSort.sort(&pairs)
         var keys: [UInt64] = [], runs: [Range<UInt32>] = []
         var entries = ContiguousArray<Int32>()
         entries.reserveCapacity(pairs.count)

@@ -7,10 +7,10 @@
 /// fraction digits an exact integer division rounded to nearest-even. Anything else (an exponent,
 /// more digits) is left to the caller, who hands the whole field to `DecimalParser`.
 enum DecimalFastPath {
-    /// 10⁰…10²², exact doubles (the same values `DecimalParser` computes with `pow`), so the
-    /// Clinger division is the same operation on the same operands. A fixed-size value, so that the
-    /// table is laid out at compile time and a read costs no `swift_once` check (a `[Double]`
-    /// literal here is initialised lazily).
+    /// 10⁰…10²², exact doubles (the values of `DecimalParser`'s table), so the Clinger division is
+    /// the same operation on the same operands. A fixed-size value, as there, so that the table is
+    /// laid out at compile time and a read costs no `swift_once` check (a `[Double]` literal here
+    /// was initialised lazily).
     private static let doublePowersOfTen: InlineArray<23, Double> = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
         1e19, 1e20, 1e21, 1e22,

@@ -13,24 +13,21 @@ enum CellPairSort {
         let differing = pairs.reduce(UInt64(0)) { $0 | ($1.key ^ first) }
         guard differing != 0 else { return }
         var spare = [(key: UInt64, fence: Int32)](repeating: (0, 0), count: pairs.count)
-        var inSpare = false
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { offsets in
             for shift in stride(from: UInt64(0), to: 64, by: 8) where (differing >> shift) & 0xFF != 0 {
-                pairs.withUnsafeMutableBufferPointer { a in
-                    spare.withUnsafeMutableBufferPointer { b in
-                        let (source, target) = inSpare ? (b, a) : (a, b)
+                pairs.withUnsafeBufferPointer { source in
+                    spare.withUnsafeMutableBufferPointer { target in
                         pass(from: source, to: target, shift: shift, offsets: offsets)
                     }
                 }
-                inSpare.toggle()
+                swap(&pairs, &spare)
             }
         }
-        if inSpare { pairs = spare }
     }
 
     /// One stable counting pass on the byte at `shift`: counts, then each pair to its place.
     private static func pass(
-        from source: UnsafeMutableBufferPointer<(key: UInt64, fence: Int32)>,
+        from source: UnsafeBufferPointer<(key: UInt64, fence: Int32)>,
         to target: UnsafeMutableBufferPointer<(key: UInt64, fence: Int32)>, shift: UInt64,
         offsets: UnsafeMutableBufferPointer<Int>
     ) {

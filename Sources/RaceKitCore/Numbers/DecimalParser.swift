@@ -16,9 +16,9 @@ import Darwin
 /// division rounds correctly (W. D. Clinger, "How to Read Floating Point Numbers Accurately",
 /// PLDI 1990). Everything else goes to the C library's `strtod`.
 public enum DecimalParser {
-    /// 10⁰…10²², exact doubles. Literals, so that the table is laid out at compile time and a
-    /// read costs no lazy-initialisation check.
-    private static let powersOfTen: [Double] = [
+    /// 10⁰…10²², exact doubles. A fixed-size value, so that the table is laid out at compile time
+    /// and a read costs no `swift_once` check (a `[Double]` literal may be initialised lazily).
+    private static let powersOfTen: InlineArray<23, Double> = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
         1e19, 1e20, 1e21, 1e22,
     ]

@@ -98,6 +98,7 @@ let package = Package(
             dependencies: [
                 "RaceKitCore", "GeoCore", "Geofencing", "GeoFormats", "RaceModel", "GameModes", "RaceSimulation",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -155,6 +156,7 @@ let package = Package(
             dependencies: [
                 "RaceLive", "RaceSimulation", "RaceModel", "GameModes", "GeoCore", "GeoFormats", "RaceKitCore",
                 "RaceTestSupport", "LiveStoreTestSupport", "RaceLivePostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),
         .testTarget(

@@ -1,7 +1,9 @@
 import Foundation
+import GeoCore
 import LiveStoreTestSupport
 import RaceLive
 import RaceLivePostgres
+import SQLiteNIO
 import Synchronization
 import Testing
 
@@ -18,7 +20,7 @@ import Testing
         var store = try await SQLiteLiveStore(path: path)
         try await store.migrate()
         try await store.migrate()
-        #expect(try await store.schemaVersion() == 5)
+        #expect(try await store.schemaVersion() == 6)
         try await store.createRace(StoredRace(id: "r", raceFile: "{}", createdAt: 1))
         try await store.close()
         store = try await SQLiteLiveStore(path: path)
@@ -26,6 +28,54 @@ import Testing
         #expect(try await store.races() == [StoredRace(id: "r", raceFile: "{}", createdAt: 1)])
         // WAL mode: the write-ahead log file sits beside the database.
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        try await store.close()
+    }
+
+    /// A file written before fixes were stored in runs (migration 6) keeps its fixes as rows of
+    /// `log_entries`: they read back in their places among the runs stored after, and their
+    /// numbers stay taken. A run whose blob is damaged is refused as corrupt, with its place.
+    @Test func sqliteFixesStoredAsRowsBeforeRunsReadBackAmongThem() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("racekit-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("racekit.sqlite").path
+        let store = try await SQLiteLiveStore(path: path)
+        try await store.migrate()
+        for race in ["r", "damaged"] { try await store.createRace(StoredRace(id: race, raceFile: "{}", createdAt: 0)) }
+        func fix(_ sequence: Int64) -> LogEntry {
+            LogEntry(
+                raceID: "r", sequence: sequence, recordedAt: 7,
+                payload: .fix(
+                    LiveFix(
+                        participant: "p", time: Double(sequence), latitude: 47.5, longitude: 8.25, accuracyMeters: 3)))
+        }
+        let old = try await SQLiteConnection.open(storage: .file(path: path))
+        for sequence in [1, 2, 5] as [Int64] {
+            _ = try await old.query(
+                """
+                INSERT INTO log_entries (race_id, seq, recorded_at, kind, participant, time, latitude, longitude, accuracy)
+                VALUES ('r', ?, 7, 'fix', 'p', ?, 47.5, 8.25, 3)
+                """, [.integer(Int(sequence)), .float(Double(sequence))])
+        }
+        try await store.append([fix(3), fix(4)])
+        await #expect(throws: LiveStoreError.self) { try await store.append([fix(5), fix(6)]) }
+        await #expect(throws: LiveStoreError.self) { try await store.append([fix(2)]) }
+        try await store.append([fix(6), fix(7)])
+        #expect(try await store.entries(raceID: "r", after: 0) == (1...7).map(fix))
+        #expect(try await store.entries(raceID: "r", after: 3) == (4...7).map(fix))
+
+        _ = try await old.query(
+            """
+            INSERT INTO log_fix_runs (race_id, first_seq, last_seq, recorded_at, participant, fixes)
+            VALUES ('damaged', 1, 2, 7, 'p', x'0100')
+            """)
+        do {
+            _ = try await store.entries(raceID: "damaged", after: 0)
+            Issue.record("a damaged run was read")
+        } catch LiveStoreError.corrupt(let message) {
+            #expect(message.contains("fixes 1...2 of race \"damaged\""), "\(message)")
+        }
+        try await old.close()
         try await store.close()
     }
 
@@ -139,6 +189,68 @@ import Testing
         #expect(try await store.redeemJoinCode(hash: "single", now: 99) == nil)  // used up
         for n in 1...5 { #expect(try await store.redeemJoinCode(hash: "open", now: 1e12)?.uses == n) }
         #expect(try await store.redeemJoinCode(hash: "unknown", now: 0) == nil)
+        try await made.dispose()
+    }
+
+    /// A log as the server writes it (appends of consecutive numbers, one participant's fixes
+    /// together, game inputs and organiser actions between), in two races at once: read back
+    /// after any number, also one inside a stored run of fixes, it is the log that was appended;
+    /// every number already taken, inside a run or not, and a number an append repeats, is
+    /// refused with nothing stored.
+    @Test(arguments: TestStoreKind.allCases) func aLogReadsBackFromAnyPlaceAndRefusesEveryTakenNumber(
+        _ kind: TestStoreKind
+    ) async throws {
+        let made = try await TestStores.make(kind)
+        let store = made.store
+        var random = SplitMix64(seed: 9)
+        var logs: [String: [LogEntry]] = [:]
+        for race in ["r", "s"] { try await store.createRace(StoredRace(id: race, raceFile: "{}", createdAt: 0)) }
+        for append in 0..<60 {
+            let race = Bool.random(using: &random) ? "r" : "s"
+            var batch: [LogEntry] = []
+            let participant = ["p", "q", "Zoë"].randomElement(using: &random)!
+            for _ in 0..<Int.random(in: 1...40, using: &random) {
+                let payload: LogPayload
+                switch Int.random(in: 0..<12, using: &random) {
+                case 0: payload = .organiser(.start(time: Double(append)))
+                case 1: payload = .game(LiveGameInput(participant: participant, time: 3, kind: .leave))
+                default: payload = .fix(LogFixRunTests.randomFix(participant, using: &random))
+                }
+                let sequence = Int64((logs[race]?.count ?? 0) + batch.count + 1)
+                batch.append(
+                    LogEntry(raceID: race, sequence: sequence, recordedAt: 1e9 + Double(append), payload: payload))
+            }
+            try await store.append(batch)
+            logs[race, default: []] += batch
+        }
+        for (race, log) in logs {
+            #expect(try await store.entries(raceID: race, after: 0) == log)
+            for _ in 0..<20 {
+                let after = Int.random(in: 0...log.count, using: &random)
+                #expect(try await store.entries(raceID: race, after: Int64(after)) == Array(log[after...]))
+            }
+        }
+        let log = logs["r"]!
+        let last = Int64(log.count)
+        for _ in 0..<20 {
+            let taken = Int64.random(in: 1...last, using: &random)
+            let payload: LogPayload =
+                Bool.random(using: &random)
+                ? .fix(LiveFix(participant: "p", time: 5, latitude: 1, longitude: 2)) : .organiser(.end(time: 5))
+            // Alone, or with free numbers before it in the same append.
+            let from = Bool.random(using: &random) ? taken : max(1, taken - 3)
+            let clash = (from...taken).map { LogEntry(raceID: "r", sequence: $0, recordedAt: 1, payload: payload) }
+            await #expect(throws: LiveStoreError.self) { try await store.append(clash) }
+        }
+        let fix = LogPayload.fix(LiveFix(participant: "p", time: 5, latitude: 1, longitude: 2))
+        let repeated = [last + 1, last + 2, last + 1].map {
+            LogEntry(raceID: "r", sequence: $0, recordedAt: 1, payload: fix)
+        }
+        await #expect(throws: LiveStoreError.self) { try await store.append(repeated) }
+        #expect(try await store.entries(raceID: "r", after: 0) == log)
+        let next = LogEntry(raceID: "r", sequence: last + 1, recordedAt: 1, payload: fix)
+        try await store.append([next])
+        #expect(try await store.entries(raceID: "r", after: last) == [next])
         try await made.dispose()
     }
 

@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 import SQLiteNIO
 import Synchronization
 
@@ -30,7 +31,8 @@ public actor SQLiteLiveStore: LiveStore {
     private let appender: SQLiteLogAppender?
     /// Connections opened for reading a database file.
     static let readerCount = 2
-    /// Rows per INSERT statement: 16 columns each, under SQLite's 32 766 bound parameters.
+    /// Rows per sqlite-nio INSERT statement: at most 16 columns each, under SQLite's 32 766
+    /// bound parameters.
     private static let rowsPerInsert = 1_000
 
     /// Opens (creating if needed) the database file at `path`; `nil` for an in-memory database
@@ -203,17 +205,13 @@ public actor SQLiteLiveStore: LiveStore {
     }
 
     /// Appends entries in one transaction: in a database file through ``SQLiteLogAppender``'s
-    /// prepared statements, in memory 1 000 rows per statement (up to 1 000 entries are one
-    /// INSERT, which SQLite makes a transaction of its own).
+    /// prepared statements, in memory through sqlite-nio's (``LogAppendPlan`` cuts them up
+    /// either way).
     public func append(_ entries: [LogEntry]) async throws {
         guard !entries.isEmpty else { return }
         try await queue.run { [connection, appender] in
             if let appender { return try await appender.append(entries) }
-            if entries.count <= Self.rowsPerInsert {
-                try await Self.insert(entries, on: connection)
-            } else {
-                try await Self.transaction(connection) { try await Self.insert(entries, on: connection) }
-            }
+            try await Self.transaction(connection) { try await Self.insert(entries, on: connection) }
         }
     }
 
@@ -225,8 +223,7 @@ public actor SQLiteLiveStore: LiveStore {
     ) async throws {
         try await queue.run { [connection] in
             try await Self.transaction(connection) {
-                let missed = try await connection.query(Self.entriesSQL, Self.entriesBinds(raceID, sequence))
-                    .map { try LogEntryRow.entry($0) }
+                let missed = try await Self.entries(raceID: raceID, after: sequence, on: connection)
                 let participants = try await connection.query(Self.participantsSQL, [.text(raceID)])
                     .map(Self.participant)
                 let entries = try await number(missed, participants)
@@ -235,37 +232,121 @@ public actor SQLiteLiveStore: LiveStore {
         }
     }
 
-    /// Inserts `entries` in statements of ``rowsPerInsert`` rows; a taken sequence number
-    /// becomes ``LiveStoreError/conflict(_:)``. Call inside a transaction.
+    /// Inserts `entries` through sqlite-nio, stretch by stretch (``LogAppendPlan``), rows in
+    /// statements of at most ``rowsPerInsert``; a taken sequence number becomes
+    /// ``LiveStoreError/conflict(_:)``. Call inside a transaction.
     private static func insert(_ entries: [LogEntry], on connection: SQLiteConnection) async throws {
+        for stretch in LogAppendPlan(entries).stretches {
+            let overlap = try await connection.query(
+                LogAppendPlan.overlapSQL,
+                [.text(stretch.raceID), .integer(Int(stretch.firstSequence)), .integer(Int(stretch.lastSequence))])
+            guard overlap.first?.columns.first?.data.integer == 0 else { throw LogAppendPlan.conflict(stretch) }
+            try await insert(
+                stretch.others, into: "log_entries", columns: LogEntryRow.insertColumns, on: connection,
+                binds: LogEntryRow.binds)
+            try await insert(
+                stretch.runs, into: "log_fix_runs", columns: LogAppendPlan.runColumns, on: connection
+            ) { run in
+                [
+                    .text(run.raceID), .integer(Int(run.firstSequence)), .integer(Int(run.lastSequence)),
+                    .float(run.recordedAt), .text(run.participant), .blob(ByteBuffer(bytes: run.encodedFixes)),
+                ]
+            }
+        }
+    }
+
+    /// Inserts `rows` into `table` in statements of at most ``rowsPerInsert`` rows.
+    private static func insert<Row>(
+        _ rows: [Row], into table: String, columns: String, on connection: SQLiteConnection,
+        binds: (Row) -> [SQLiteData]
+    ) async throws {
         var start = 0
-        while start < entries.count {
-            let chunk = entries[start..<min(start + rowsPerInsert, entries.count)]
-            let placeholders = Array(
-                repeating: "(" + Array(repeating: "?", count: LogEntryRow.columnCount).joined(separator: ",") + ")",
-                count: chunk.count)
-            let sql = """
-                INSERT INTO log_entries (\(LogEntryRow.insertColumns))
-                VALUES \(placeholders.joined(separator: ","))
-                """
+        while start < rows.count {
+            let chunk = rows[start..<min(start + rowsPerInsert, rows.count)]
+            let values = chunk.map(binds)
+            let row = "(" + Array(repeating: "?", count: values[0].count).joined(separator: ",") + ")"
+            let sql =
+                "INSERT INTO \(table) (\(columns)) VALUES "
+                + Array(repeating: row, count: chunk.count).joined(
+                    separator: ",")
             do {
-                _ = try await connection.query(sql, chunk.flatMap(LogEntryRow.binds))
+                _ = try await connection.query(sql, values.flatMap { $0 })
             } catch let error as SQLiteError where isUniqueViolation(error) {
-                throw LiveStoreError.conflict("log entry of race \"\(chunk.first!.raceID)\" (\(error.message))")
+                throw LiveStoreError.conflict("log entry (\(error.message))")
             }
             start += chunk.count
         }
     }
 
-    /// A race's entries after `sequence`, in order.
+    /// A race's entries after `sequence`, in order: the entries and runs of one snapshot.
     public nonisolated func entries(raceID: String, after sequence: Int64) async throws -> [LogEntry] {
-        try await read(Self.entriesSQL, Self.entriesBinds(raceID, sequence)).map { try LogEntryRow.entry($0) }
+        try await reading { connection in
+            _ = try await connection.query("BEGIN")
+            do {
+                let entries = try await Self.entries(raceID: raceID, after: sequence, on: connection)
+                _ = try await connection.query("COMMIT")
+                return entries
+            } catch {
+                _ = try? await connection.query("ROLLBACK")
+                throw error
+            }
+        }
     }
 
-    private static let entriesSQL = "SELECT * FROM log_entries WHERE race_id = ? AND seq > ? ORDER BY seq"
+    /// A race's entries after `sequence` on `connection`: the rows of `log_entries` and the
+    /// fixes of `log_fix_runs`, merged by sequence number. Call inside a transaction, so the
+    /// two reads see the same log.
+    private static func entries(
+        raceID: String, after sequence: Int64, on connection: SQLiteConnection
+    ) async throws -> [LogEntry] {
+        let binds: [SQLiteData] = [.text(raceID), .integer(Int(sequence))]
+        let rows = try await connection.query(entriesSQL, binds).map { try LogEntryRow.entry($0) }
+        var fixes: [LogEntry] = []
+        for row in try await connection.query(runsSQL, binds) {
+            fixes += try run(row, raceID: raceID).entries.drop { $0.sequence <= sequence }
+        }
+        guard !rows.isEmpty else { return fixes }
+        guard !fixes.isEmpty else { return rows }
+        var merged: [LogEntry] = []
+        merged.reserveCapacity(rows.count + fixes.count)
+        var (r, f) = (0, 0)
+        while r < rows.count || f < fixes.count {
+            if f == fixes.count || (r < rows.count && rows[r].sequence < fixes[f].sequence) {
+                merged.append(rows[r])
+                r += 1
+            } else {
+                merged.append(fixes[f])
+                f += 1
+            }
+        }
+        return merged
+    }
 
-    private static func entriesBinds(_ raceID: String, _ sequence: Int64) -> [SQLiteData] {
-        [.text(raceID), .integer(Int(sequence))]
+    private static let entriesSQL = "SELECT * FROM log_entries WHERE race_id = ?1 AND seq > ?2 ORDER BY seq"
+
+    /// The runs holding fixes after `?2`: the last run starting at or before it (it may reach
+    /// past it) and every later one.
+    private static let runsSQL = """
+        SELECT first_seq, last_seq, recorded_at, participant, fixes FROM log_fix_runs
+        WHERE race_id = ?1 AND first_seq >= IFNULL(
+            (SELECT first_seq FROM log_fix_runs WHERE race_id = ?1 AND first_seq <= ?2
+             ORDER BY first_seq DESC LIMIT 1), 0)
+        ORDER BY first_seq
+        """
+
+    /// The run a `log_fix_runs` row holds.
+    private static func run(_ row: SQLiteRow, raceID: String) throws -> LogFixRun {
+        guard let first = row.column("first_seq")?.integer, let last = row.column("last_seq")?.integer,
+            let recordedAt = row.column("recorded_at")?.double, let participant = row.column("participant")?.string,
+            case .blob(let blob) = row.column("fixes")
+        else {
+            throw LiveStoreError.corrupt("log_fix_runs row of race \"\(raceID)\": \(row)")
+        }
+        return try blob.withUnsafeReadableBytes { bytes in
+            try LogFixRun(
+                raceID: raceID, firstSequence: Int64(first), lastSequence: Int64(last), recordedAt: recordedAt,
+                participant: participant, encodedFixes: bytes)
+        }
     }
 
     /// Closes the connections after every queued call.
@@ -288,9 +369,17 @@ public actor SQLiteLiveStore: LiveStore {
 
     /// Runs one SELECT on a reading connection (in turn), or on the writer without readers.
     private nonisolated func read(_ sql: String, _ binds: [SQLiteData]) async throws -> [SQLiteRow] {
-        guard !readers.isEmpty else { return try await statement(sql, binds) }
+        try await reading { try await $0.query(sql, binds) }
+    }
+
+    /// Runs `body` with a reading connection (in its turn), or with the writer (in the writer's
+    /// turn) without readers.
+    private nonisolated func reading<T: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) async throws -> T
+    ) async throws -> T {
+        guard !readers.isEmpty else { return try await queue.run { [connection] in try await body(connection) } }
         let reader = readers[nextReader.add(1, ordering: .relaxed).oldValue % readers.count]
-        return try await reader.queue.run { [connection = reader.connection] in try await connection.query(sql, binds) }
+        return try await reader.queue.run { [connection = reader.connection] in try await body(connection) }
     }
 
     /// Runs one writing statement; a unique-key violation becomes ``LiveStoreError/conflict(_:)``.

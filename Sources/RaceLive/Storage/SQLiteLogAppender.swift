@@ -4,7 +4,7 @@ import NIOPosix
 import VaporCSQLite
 
 /// Appends log entries through `INSERT`s of several rows, each prepared once, on a connection
-/// of its own to the store's file.
+/// of its own to the store's file: fixes as runs (``LogFixRun``), other entries as rows.
 ///
 /// sqlite-nio prepares every statement anew and binds each value through an enum: for the log's
 /// rows of 16 columns that was about 40 % of the server's instructions per stored fix (see
@@ -14,9 +14,8 @@ final class SQLiteLogAppender: @unchecked Sendable {
     // `@unchecked`: the handles are used by one call at a time (the store's serial queue), on
     // the thread pool, as sqlite-nio uses its own.
     private let database: OpaquePointer
-    /// The prepared `INSERT`s by their number of rows, each made at its first use (the table
-    /// exists once migrated).
-    private var inserts: [Int: OpaquePointer] = [:]
+    /// The prepared statements, each made at its first use (the tables exist once migrated).
+    private var statements: [StatementKey: OpaquePointer] = [:]
     private let threadPool: NIOThreadPool
     private var isClosed = false
 
@@ -25,16 +24,15 @@ final class SQLiteLogAppender: @unchecked Sendable {
     /// about half as many instructions per row as one row per statement (docs/live-server.md).
     private static let rowsPerStatement = [64, 8, 1]
 
-    /// The parameters of one row after the race id, which every row shares (`?1`, bound once
-    /// per statement).
-    private static let rowParameters = LogEntryRow.columnCount - 1
-
-    private static func insertSQL(rows: Int) -> String {
+    /// An `INSERT` of `rows` rows into `table`'s `columns` (`count` of them, the race id first):
+    /// the race id is `?1`, which every row shares (a statement's rows are of one race).
+    private static func insertSQL(table: String, columns: String, count: Int, rows: Int) -> String {
+        let perRow = count - 1
         let values = (0..<rows).map { row in
-            let first = 2 + row * rowParameters
-            return "(?1, " + (first..<first + rowParameters).map { "?\($0)" }.joined(separator: ", ") + ")"
+            let first = 2 + row * perRow
+            return "(?1, " + (first..<first + perRow).map { "?\($0)" }.joined(separator: ", ") + ")"
         }
-        return "INSERT INTO log_entries (\(LogEntryRow.insertColumns)) VALUES " + values.joined(separator: ", ")
+        return "INSERT INTO \(table) (\(columns)) VALUES " + values.joined(separator: ", ")
     }
 
     /// Opens the database file at `path`, which the store's first connection has made a WAL
@@ -74,7 +72,7 @@ final class SQLiteLogAppender: @unchecked Sendable {
         try await threadPool.runIfActive {
             guard !self.isClosed else { return }
             self.isClosed = true
-            for statement in self.inserts.values { sqlite_nio_sqlite3_finalize(statement) }
+            for statement in self.statements.values { sqlite_nio_sqlite3_finalize(statement) }
             sqlite_nio_sqlite3_close_v2(self.database)
         }
     }
@@ -83,16 +81,14 @@ final class SQLiteLogAppender: @unchecked Sendable {
         guard !isClosed else { throw SQLiteAppendError(status: SQLITE_MISUSE, message: "the store is closed") }
         try Self.execute("BEGIN IMMEDIATE", on: database)
         do {
-            var start = 0
-            while start < entries.count {
-                // A statement's rows are of one race.
-                var end = start + 1
-                while end < entries.count && entries[end].raceID == entries[start].raceID { end += 1 }
-                while start < end {
-                    let rows = Self.rowsPerStatement.first { $0 <= end - start } ?? 1
-                    try insert(entries[start..<start + rows], with: try prepared(rows: rows))
-                    start += rows
-                }
+            for stretch in LogAppendPlan(entries).stretches {
+                guard try !overlaps(stretch) else { throw LogAppendPlan.conflict(stretch) }
+                try insert(
+                    stretch.others, raceID: stretch.raceID, table: "log_entries",
+                    columns: LogEntryRow.insertColumns, count: LogEntryRow.columnCount, bind: bind(_:from:_:))
+                try insert(
+                    stretch.runs, raceID: stretch.raceID, table: "log_fix_runs",
+                    columns: LogAppendPlan.runColumns, count: LogAppendPlan.runColumnCount, bind: bind(_:from:_:))
             }
             try Self.execute("COMMIT", on: database)
         } catch {
@@ -101,29 +97,74 @@ final class SQLiteLogAppender: @unchecked Sendable {
         }
     }
 
-    private func prepared(rows: Int) throws -> OpaquePointer {
-        if let insert = inserts[rows] { return insert }
+    /// Which statement: the overlap check, or an `INSERT` of some rows into a table.
+    private enum StatementKey: Hashable {
+        case overlap
+        case insert(table: String, rows: Int)
+    }
+
+    /// The statement `key` names, prepared from `sql` at its first use.
+    private func prepared(_ key: StatementKey, _ sql: @autoclosure () -> String) throws -> OpaquePointer {
+        if let statement = statements[key] { return statement }
         var statement: OpaquePointer?
-        let status = sqlite_nio_sqlite3_prepare_v2(database, Self.insertSQL(rows: rows), -1, &statement, nil)
+        let status = sqlite_nio_sqlite3_prepare_v2(database, sql(), -1, &statement, nil)
         guard status == SQLITE_OK, let statement else { throw error(status) }
-        inserts[rows] = statement
+        statements[key] = statement
         return statement
     }
 
-    /// Inserts `entries`, all of one race, with a statement of as many rows.
-    private func insert(_ entries: ArraySlice<LogEntry>, with statement: OpaquePointer) throws {
+    /// Whether a stored entry or run has a sequence number in `stretch`'s range.
+    private func overlaps(_ stretch: LogAppendPlan.Stretch) throws -> Bool {
+        let statement = try prepared(.overlap, LogAppendPlan.overlapSQL)
         defer { sqlite_nio_sqlite3_reset(statement) }
-        bind(entries.first!.raceID, 1, statement)
-        for (row, entry) in entries.enumerated() {
-            bind(entry, from: Int32(2 + row * Self.rowParameters), statement)
+        bind(stretch.raceID, 1, statement)
+        sqlite_nio_sqlite3_bind_int64(statement, 2, stretch.firstSequence)
+        sqlite_nio_sqlite3_bind_int64(statement, 3, stretch.lastSequence)
+        guard sqlite_nio_sqlite3_step(statement) == SQLITE_ROW else {
+            throw error(sqlite_nio_sqlite3_errcode(database))
         }
-        let status = sqlite_nio_sqlite3_step(statement)
-        guard status == SQLITE_DONE else {
-            let extended = sqlite_nio_sqlite3_extended_errcode(database)
-            if extended == Self.primaryKeyViolation || extended == Self.uniqueViolation {
-                throw LiveStoreError.conflict("log entry of race \"\(entries.first!.raceID)\" (\(message))")
+        return sqlite_nio_sqlite3_column_int64(statement, 0) != 0
+    }
+
+    /// Inserts `rows` of one race into `table` with statements of as many rows as fit
+    /// (``rowsPerStatement``); `bind` binds a row's columns after the race id from a parameter on.
+    private func insert<Row>(
+        _ rows: [Row], raceID: String, table: String, columns: String, count: Int,
+        bind: (Row, Int32, OpaquePointer) -> Void
+    ) throws {
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let size = Self.rowsPerStatement.first { $0 <= rows.endIndex - start } ?? 1
+            let statement = try prepared(
+                .insert(table: table, rows: size),
+                Self.insertSQL(table: table, columns: columns, count: count, rows: size))
+            defer { sqlite_nio_sqlite3_reset(statement) }
+            self.bind(raceID, 1, statement)
+            for (offset, row) in rows[start..<start + size].enumerated() {
+                bind(row, Int32(2 + offset * (count - 1)), statement)
             }
-            throw error(status)
+            let status = sqlite_nio_sqlite3_step(statement)
+            guard status == SQLITE_DONE else {
+                let extended = sqlite_nio_sqlite3_extended_errcode(database)
+                if extended == Self.primaryKeyViolation || extended == Self.uniqueViolation {
+                    throw LiveStoreError.conflict("log entry of race \"\(raceID)\" (\(message))")
+                }
+                throw error(status)
+            }
+            start += size
+        }
+    }
+
+    /// Binds a run's columns after the race id from parameter `first` on, in the order of
+    /// ``LogAppendPlan/runColumns``.
+    private func bind(_ run: LogFixRun, from first: Int32, _ statement: OpaquePointer) {
+        sqlite_nio_sqlite3_bind_int64(statement, first, run.firstSequence)
+        sqlite_nio_sqlite3_bind_int64(statement, first + 1, run.lastSequence)
+        sqlite_nio_sqlite3_bind_double(statement, first + 2, run.recordedAt)
+        bind(run.participant, first + 3, statement)
+        run.encodedFixes.withUnsafeBytes { bytes in
+            _ = sqlite_nio_sqlite3_bind_blob(
+                statement, first + 4, bytes.baseAddress, Int32(bytes.count), Self.transient)
         }
     }
 

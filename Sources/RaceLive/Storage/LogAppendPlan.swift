@@ -26,40 +26,44 @@ struct LogAppendPlan {
 
     /// Cuts `entries` into stretches and runs, keeping their order.
     init(_ entries: [LogEntry]) {
-        var runContinues = false
-        for entry in entries {
-            if var stretch = stretches.last, stretch.raceID == entry.raceID, stretch.lastSequence + 1 == entry.sequence
-            {
-                stretches.removeLast()  // so the stretch's arrays are not copied on write
-                stretch.lastSequence = entry.sequence
-                runContinues = Self.add(entry, to: &stretch, continuingRun: runContinues)
-                stretches.append(stretch)
-            } else {
-                var stretch = Stretch(raceID: entry.raceID, firstSequence: entry.sequence, lastSequence: entry.sequence)
-                runContinues = Self.add(entry, to: &stretch, continuingRun: false)
-                stretches.append(stretch)
-            }
+        var index = entries.startIndex
+        while index < entries.endIndex {
+            let first = entries[index]
+            var stretch = Stretch(raceID: first.raceID, firstSequence: first.sequence, lastSequence: first.sequence)
+            repeat {
+                let entry = entries[index]
+                guard case .fix(let fix) = entry.payload else {
+                    stretch.others.append(entry)
+                    index += 1
+                    continue
+                }
+                // The run's end is found first, so its fixes are copied once into an array of
+                // their number (a batch's run is hundreds of fixes).
+                var end = index + 1
+                while end < entries.endIndex, Self.continues(entries[end], entries[end - 1], fix.participant) {
+                    end += 1
+                }
+                var fixes: [LiveFix] = []
+                fixes.reserveCapacity(end - index)
+                for next in entries[index..<end] { if case .fix(let fix) = next.payload { fixes.append(fix) } }
+                stretch.runs.append(
+                    LogFixRun(
+                        raceID: entry.raceID, firstSequence: entry.sequence, recordedAt: entry.recordedAt,
+                        participant: fix.participant, fixes: fixes))
+                index = end
+            } while index < entries.endIndex && entries[index].raceID == stretch.raceID
+                && entries[index].sequence == entries[index - 1].sequence + 1
+            stretch.lastSequence = entries[index - 1].sequence
+            stretches.append(stretch)
         }
     }
 
-    /// Adds `entry` to `stretch`: a fix to the last run when it follows it (same participant,
-    /// same time of storing), else to a run of its own; returns whether a run now ends with it.
-    private static func add(_ entry: LogEntry, to stretch: inout Stretch, continuingRun: Bool) -> Bool {
-        guard case .fix(let fix) = entry.payload else {
-            stretch.others.append(entry)
-            return false
-        }
-        if continuingRun, let last = stretch.runs.indices.last, stretch.runs[last].participant == fix.participant,
-            stretch.runs[last].recordedAt == entry.recordedAt
-        {
-            stretch.runs[last].fixes.append(fix)
-        } else {
-            stretch.runs.append(
-                LogFixRun(
-                    raceID: entry.raceID, firstSequence: entry.sequence, recordedAt: entry.recordedAt,
-                    participant: fix.participant, fixes: [fix]))
-        }
-        return true
+    /// Whether `entry` belongs to the run of `participant`'s fixes that `previous` ends: a fix
+    /// of the same participant, race and time of storing, numbered next.
+    private static func continues(_ entry: LogEntry, _ previous: LogEntry, _ participant: String) -> Bool {
+        guard case .fix(let fix) = entry.payload else { return false }
+        return fix.participant == participant && entry.raceID == previous.raceID
+            && entry.sequence == previous.sequence + 1 && entry.recordedAt == previous.recordedAt
     }
 
     /// Whether race `?1` has a stored entry or run with a sequence number in `?2...?3`: 1 or 0.

@@ -108,6 +108,13 @@ public struct LiveRace: Sendable {
         }
     }
 
+    /// Where `participant`'s fixes are, for ``holdsFix(at:inTrack:)``; `nil` before their first.
+    func fixTrack(of participant: String) -> Int? { fixes.slot(of: participant) }
+
+    /// Whether the track ``fixTrack(of:)`` gave has a fix at `time` (a resent fix): a run of
+    /// one participant's fixes is checked without hashing their id per fix.
+    func holdsFix(at time: Double, inTrack track: Int) -> Bool { fixes.holds(time: time, inTrack: track) }
+
     /// Records one log entry. A fix goes to its place in its participant's track (a late fix
     /// between earlier ones); a duplicate is dropped.
     /// - Returns: whether the entry changed anything.

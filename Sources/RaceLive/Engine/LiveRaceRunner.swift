@@ -234,16 +234,26 @@ public actor LiveRaceRunner {
         entries.reserveCapacity(payloadCount)
         var accepted: [Int] = []
         var inGroup: Set<LogPayload> = []
-        var fixesInGroup: Set<FixIdentity> = []
-        fixesInGroup.reserveCapacity(payloadCount)
+        // A run of one participant's fixes (a native batch) looks up their track and the times
+        // the group already has of them once, not per fix.
+        var timesInGroup: [String: FixTimes] = [:]
+        var run: (participant: String, track: Int?, times: FixTimes)?
         var next = engine.lastSequence + 1
         for submission in group {
             var count = 0
             for payload in submission.payloads {
-                if engine.isDuplicate(payload) { continue }
                 if case .fix(let fix) = payload {
-                    guard fixesInGroup.insert(fix.identity).inserted else { continue }
+                    if run?.participant != fix.participant {
+                        if let run { timesInGroup[run.participant] = run.times }
+                        run = (
+                            fix.participant, engine.fixTrack(of: fix.participant),
+                            timesInGroup.removeValue(forKey: fix.participant) ?? FixTimes()
+                        )
+                    }
+                    if let track = run!.track, engine.holdsFix(at: fix.time, inTrack: track) { continue }
+                    guard run!.times.insert(fix.time) else { continue }
                 } else {
+                    if engine.isDuplicate(payload) { continue }
                     guard inGroup.insert(payload).inserted else { continue }
                 }
                 entries.append(

@@ -19,10 +19,16 @@ struct ParticipantTracks: Sendable {
     /// Whether `participant`'s track has a fix at `fix.time`.
     func holds(_ fix: LiveFix) -> Bool {
         guard let slot = slot(of: fix.participant) else { return false }
+        return holds(time: fix.time, inTrack: slot)
+    }
+
+    /// Whether the track at `slot` (``slot(of:)``) has a fix at `time`: a run of one
+    /// participant's fixes looks their track up once.
+    func holds(time: Double, inTrack slot: Int) -> Bool {
         let track = tracks[slot]
-        guard let last = track.last, last.time >= fix.time else { return false }
-        let index = Self.firstIndex(notEarlierThan: fix.time, in: track)
-        return index < track.count && track[index].time == fix.time
+        guard let last = track.last, last.time >= time else { return false }
+        let index = Self.firstIndex(notEarlierThan: time, in: track)
+        return index < track.count && track[index].time == time
     }
 
     /// Puts a fix in its place in its participant's track: at the end when in order, else after
@@ -68,7 +74,8 @@ struct ParticipantTracks: Sendable {
     /// Forgets what changed (a copy that derives from scratch does not need it).
     mutating func forgetChanges() { changedFrom = Array(repeating: Int.max, count: tracks.count) }
 
-    private func slot(of participant: String) -> Int? {
+    /// Where `participant`'s track is; `nil` before their first fix.
+    func slot(of participant: String) -> Int? {
         if let last, last.participant == participant { return last.slot }
         return slots[participant]
     }

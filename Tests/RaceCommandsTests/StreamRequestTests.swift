@@ -48,6 +48,32 @@ import Testing
         #expect(request.headers.contains { $0.name == "Authorization" && $0.value == "Bearer T0K" })
     }
 
+    /// The body written straight out is the JSON writer's serialisation of the same array,
+    /// byte for byte, over seeded random batches (negative zero, integers, long fractions).
+    @Test func nativeBodyIsTheJSONWritersArray() {
+        var random = SplitMix64(seed: 12)
+        for _ in 0..<300 {
+            let batch = (0..<Int.random(in: 0...30, using: &random)).map { _ in
+                StreamFix(
+                    time: Bool.random(using: &random)
+                        ? 1.7e9 + Double(Int.random(in: 0...100_000, using: &random))
+                        : Double.random(in: 1.7e9...1.8e9, using: &random),
+                    latitude: Bool.random(using: &random) ? -0.0 : Double.random(in: -90...90, using: &random),
+                    longitude: Double.random(in: -180...180, using: &random),
+                    accuracy: Double(Int.random(in: 0...50, using: &random)) / 4)
+            }
+            let reference = JSONValue.array(
+                batch.map {
+                    JSONValue.object([
+                        JSONMember("time", .number($0.time)), JSONMember("lat", .number($0.latitude)),
+                        JSONMember("lon", .number($0.longitude)), JSONMember("accuracy", .number($0.accuracy)),
+                    ])
+                }
+            ).serializedBytes(pretty: false)
+            #expect(TrackerRequest.nativeBody(batch) == reference)
+        }
+    }
+
     @Test func trackerIDAndEscaping() {
         #expect(TrackerRequest.trackerID("Zoë Meier") == "Zo")
         #expect(TrackerRequest.trackerID("--") == "rk")

@@ -3,7 +3,8 @@ import Testing
 
 @testable import GeoFormats
 
-/// The word-at-a-time line feed search and count against a loop over the bytes.
+/// The word-at-a-time line feed search, and the vector and word-wise counts, against a loop over
+/// the bytes.
 struct LineFeedSearchTests {
     /// Random bytes where line feeds are common, and bytes that differ from `\n` by one bit or
     /// that borrow in the zero-byte test (0x0B, 0x8A, 0x00, 0xFF) are too.
@@ -16,7 +17,7 @@ struct LineFeedSearchTests {
         }
     }
 
-    @Test("the count is the loop's over every range of random text, past the 255-word flush", arguments: 0..<8)
+    @Test("the count is the loop's over every range of random text, past the flushes", arguments: 0..<8)
     func count(seed: UInt64) {
         let bytes = text(seed: seed, count: 5_000 + Int(seed) * 997)
         var random = SplitMix64(seed: 50 + seed)
@@ -26,6 +27,10 @@ struct LineFeedSearchTests {
                 let b = a + Int(random.next() % UInt64(buffer.count - a + 1))
                 let expected = buffer[a..<b].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
                 #expect(LineFeedSearch.count(in: buffer.baseAddress!, from: a, to: b) == expected, "\(a)..<\(b)")
+                #expect(LineFeedSearch.countByWords(in: buffer.baseAddress!, from: a, to: b) == expected)
+                #if arch(x86_64)
+                #expect(LineFeedSearch.countByVectors(in: buffer.baseAddress!, from: a, to: b) == expected)
+                #endif
             }
             let all = buffer.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             #expect(LineFeedSearch.count(in: buffer.baseAddress!, from: 0, to: buffer.count) == all)

@@ -63,6 +63,14 @@ struct LogFixRunTests {
             #expect(decode(blob, last: run.lastSequence - 1) != nil)
             #expect(decode(blob + [0]) != nil)
         }
+        // Numbers whose difference overflows are refused, not a trap.
+        #expect(throws: LiveStoreError.self) {
+            try [UInt8](repeating: 1, count: 40).withUnsafeBytes {
+                try LogFixRun(
+                    raceID: "r", firstSequence: .min, lastSequence: .max, recordedAt: 0, participant: "p",
+                    encodedFixes: $0)
+            }
+        }
     }
 
     /// Every entry lands in one stretch once, in order; a stretch is one race's consecutive

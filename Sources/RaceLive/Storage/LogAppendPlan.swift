@@ -52,7 +52,7 @@ struct LogAppendPlan {
                         participant: fix.participant, fixes: fixes))
                 index = end
             } while index < entries.endIndex && entries[index].raceID == stretch.raceID
-                && entries[index].sequence == entries[index - 1].sequence + 1
+                && entries[index].sequence == entries[index - 1].sequence &+ 1
             stretch.lastSequence = entries[index - 1].sequence
             stretches.append(stretch)
         }
@@ -63,7 +63,7 @@ struct LogAppendPlan {
     private static func continues(_ entry: LogEntry, _ previous: LogEntry, _ participant: String) -> Bool {
         guard case .fix(let fix) = entry.payload else { return false }
         return fix.participant == participant && entry.raceID == previous.raceID
-            && entry.sequence == previous.sequence + 1 && entry.recordedAt == previous.recordedAt
+            && entry.sequence == previous.sequence &+ 1 && entry.recordedAt == previous.recordedAt
     }
 
     /// Whether race `?1` has a stored entry or run with a sequence number in `?2...?3`: 1 or 0.

@@ -88,7 +88,9 @@ struct LogFixRun: Hashable, Sendable {
         func corrupt(_ what: String) -> LiveStoreError {
             .corrupt("fixes \(firstSequence)...\(lastSequence) of race \"\(raceID)\": \(what)")
         }
-        guard lastSequence >= firstSequence, lastSequence - firstSequence < Int64(blob.count) else {
+        // A damaged row may hold any numbers: their difference must not trap.
+        let (span, overflow) = lastSequence.subtractingReportingOverflow(firstSequence)
+        guard lastSequence >= firstSequence, !overflow, span < Int64(blob.count) else {
             throw corrupt("not a range of sequence numbers the blob of \(blob.count) bytes can hold")
         }
         guard blob.first == Self.format else {
@@ -101,7 +103,7 @@ struct LogFixRun: Hashable, Sendable {
             return Double(bitPattern: UInt64(littleEndian: blob.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
         }
         var fixes: [LiveFix] = []
-        let count = Int(lastSequence - firstSequence) + 1
+        let count = Int(span) + 1
         fixes.reserveCapacity(count)
         while offset < blob.count {
             guard fixes.count < count else { throw corrupt("more than \(count) fixes") }

@@ -13,70 +13,69 @@ import Testing
 /// the same under concurrent calls.
 @Suite struct LiveStoreContractTests {
     @Test func sqliteMigrationsRunOnceAndSurviveAReopen() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("racekit-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("racekit.sqlite").path
-        var store = try await SQLiteLiveStore(path: path)
-        try await store.migrate()
-        try await store.migrate()
-        #expect(try await store.schemaVersion() == 6)
-        try await store.createRace(StoredRace(id: "r", raceFile: "{}", createdAt: 1))
-        try await store.close()
-        store = try await SQLiteLiveStore(path: path)
-        try await store.migrate()
-        #expect(try await store.races() == [StoredRace(id: "r", raceFile: "{}", createdAt: 1)])
-        // WAL mode: the write-ahead log file sits beside the database.
-        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
-        try await store.close()
+        try await withDatabaseFile { path in
+            var store = try await SQLiteLiveStore(path: path)
+            try await store.migrate()
+            try await store.migrate()
+            #expect(try await store.schemaVersion() == 6)
+            try await store.createRace(StoredRace(id: "r", raceFile: "{}", createdAt: 1))
+            try await store.close()
+            store = try await SQLiteLiveStore(path: path)
+            try await store.migrate()
+            #expect(try await store.races() == [StoredRace(id: "r", raceFile: "{}", createdAt: 1)])
+            // WAL mode: the write-ahead log file sits beside the database.
+            #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+            try await store.close()
+        }
     }
 
     /// A file written before fixes were stored in runs (migration 6) keeps its fixes as rows of
     /// `log_entries`: they read back in their places among the runs stored after, and their
     /// numbers stay taken. A run whose blob is damaged is refused as corrupt, with its place.
     @Test func sqliteFixesStoredAsRowsBeforeRunsReadBackAmongThem() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("racekit-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("racekit.sqlite").path
-        let store = try await SQLiteLiveStore(path: path)
-        try await store.migrate()
-        for race in ["r", "damaged"] { try await store.createRace(StoredRace(id: race, raceFile: "{}", createdAt: 0)) }
-        func fix(_ sequence: Int64) -> LogEntry {
-            LogEntry(
-                raceID: "r", sequence: sequence, recordedAt: 7,
-                payload: .fix(
-                    LiveFix(
-                        participant: "p", time: Double(sequence), latitude: 47.5, longitude: 8.25, accuracyMeters: 3)))
-        }
-        let old = try await SQLiteConnection.open(storage: .file(path: path))
-        for sequence in [1, 2, 5] as [Int64] {
+        try await withDatabaseFile { path in
+            let store = try await SQLiteLiveStore(path: path)
+            try await store.migrate()
+            for race in ["r", "damaged"] {
+                try await store.createRace(StoredRace(id: race, raceFile: "{}", createdAt: 0))
+            }
+            func fix(_ sequence: Int64) -> LogEntry {
+                LogEntry(
+                    raceID: "r", sequence: sequence, recordedAt: 7,
+                    payload: .fix(
+                        LiveFix(
+                            participant: "p", time: Double(sequence), latitude: 47.5, longitude: 8.25, accuracyMeters: 3
+                        )))
+            }
+            let old = try await SQLiteConnection.open(storage: .file(path: path))
+            for sequence in [1, 2, 5] as [Int64] {
+                _ = try await old.query(
+                    """
+                    INSERT INTO log_entries (race_id, seq, recorded_at, kind, participant, time, latitude, longitude, accuracy)
+                    VALUES ('r', ?, 7, 'fix', 'p', ?, 47.5, 8.25, 3)
+                    """, [.integer(Int(sequence)), .float(Double(sequence))])
+            }
+            try await store.append([fix(3), fix(4)])
+            await #expect(throws: LiveStoreError.self) { try await store.append([fix(5), fix(6)]) }
+            await #expect(throws: LiveStoreError.self) { try await store.append([fix(2)]) }
+            try await store.append([fix(6), fix(7)])
+            #expect(try await store.entries(raceID: "r", after: 0) == (1...7).map(fix))
+            #expect(try await store.entries(raceID: "r", after: 3) == (4...7).map(fix))
+
             _ = try await old.query(
                 """
-                INSERT INTO log_entries (race_id, seq, recorded_at, kind, participant, time, latitude, longitude, accuracy)
-                VALUES ('r', ?, 7, 'fix', 'p', ?, 47.5, 8.25, 3)
-                """, [.integer(Int(sequence)), .float(Double(sequence))])
+                INSERT INTO log_fix_runs (race_id, first_seq, last_seq, recorded_at, participant, fixes)
+                VALUES ('damaged', 1, 2, 7, 'p', x'0100')
+                """)
+            do {
+                _ = try await store.entries(raceID: "damaged", after: 0)
+                Issue.record("a damaged run was read")
+            } catch LiveStoreError.corrupt(let message) {
+                #expect(message.contains("fixes 1...2 of race \"damaged\""), "\(message)")
+            }
+            try await old.close()
+            try await store.close()
         }
-        try await store.append([fix(3), fix(4)])
-        await #expect(throws: LiveStoreError.self) { try await store.append([fix(5), fix(6)]) }
-        await #expect(throws: LiveStoreError.self) { try await store.append([fix(2)]) }
-        try await store.append([fix(6), fix(7)])
-        #expect(try await store.entries(raceID: "r", after: 0) == (1...7).map(fix))
-        #expect(try await store.entries(raceID: "r", after: 3) == (4...7).map(fix))
-
-        _ = try await old.query(
-            """
-            INSERT INTO log_fix_runs (race_id, first_seq, last_seq, recorded_at, participant, fixes)
-            VALUES ('damaged', 1, 2, 7, 'p', x'0100')
-            """)
-        do {
-            _ = try await store.entries(raceID: "damaged", after: 0)
-            Issue.record("a damaged run was read")
-        } catch LiveStoreError.corrupt(let message) {
-            #expect(message.contains("fixes 1...2 of race \"damaged\""), "\(message)")
-        }
-        try await old.close()
-        try await store.close()
     }
 
     @Test(arguments: TestStoreKind.allCases) func migrationsRunOnceAndSurviveAReopen(_ kind: TestStoreKind) async throws
@@ -447,5 +446,13 @@ import Testing
         #expect(try await store.entries(raceID: "a", after: 0).count == 4)
         if made.postgresURL != nil { try await other.close() }
         try await made.dispose()
+    }
+
+    /// Runs `body` with the path of an SQLite file in a new temporary folder, removed afterwards.
+    private func withDatabaseFile(_ body: (String) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("racekit-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await body(folder.appendingPathComponent("racekit.sqlite").path)
     }
 }

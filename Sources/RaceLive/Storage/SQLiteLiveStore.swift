@@ -267,8 +267,7 @@ public actor SQLiteLiveStore: LiveStore {
             let row = "(" + Array(repeating: "?", count: values[0].count).joined(separator: ",") + ")"
             let sql =
                 "INSERT INTO \(table) (\(columns)) VALUES "
-                + Array(repeating: row, count: chunk.count).joined(
-                    separator: ",")
+                + repeatElement(row, count: chunk.count).joined(separator: ",")
             do {
                 _ = try await connection.query(sql, values.flatMap { $0 })
             } catch let error as SQLiteError where isUniqueViolation(error) {
@@ -281,14 +280,8 @@ public actor SQLiteLiveStore: LiveStore {
     /// A race's entries after `sequence`, in order: the entries and runs of one snapshot.
     public nonisolated func entries(raceID: String, after sequence: Int64) async throws -> [LogEntry] {
         try await reading { connection in
-            _ = try await connection.query("BEGIN")
-            do {
-                let entries = try await Self.entries(raceID: raceID, after: sequence, on: connection)
-                _ = try await connection.query("COMMIT")
-                return entries
-            } catch {
-                _ = try? await connection.query("ROLLBACK")
-                throw error
+            try await Self.transaction(connection, begin: "BEGIN") {
+                try await Self.entries(raceID: raceID, after: sequence, on: connection)
             }
         }
     }
@@ -393,11 +386,16 @@ public actor SQLiteLiveStore: LiveStore {
         }
     }
 
-    private static func transaction(_ connection: SQLiteConnection, _ body: () async throws -> Void) async throws {
-        _ = try await connection.query("BEGIN IMMEDIATE")
+    /// Runs `body` in a transaction on `connection`: a write takes the lock at once (`BEGIN
+    /// IMMEDIATE`), a read (`BEGIN`) sees one snapshot throughout.
+    private static func transaction<T>(
+        _ connection: SQLiteConnection, begin: String = "BEGIN IMMEDIATE", _ body: () async throws -> T
+    ) async throws -> T {
+        _ = try await connection.query(begin)
         do {
-            try await body()
+            let result = try await body()
             _ = try await connection.query("COMMIT")
+            return result
         } catch {
             _ = try? await connection.query("ROLLBACK")
             throw error

@@ -42,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         // `racekit stream`: the HTTP client that plays tracks to a server as phones would.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -119,6 +120,8 @@ let package = Package(
                 "RaceKitCore", "GeoCore", "GeoFormats", "RaceModel", "RaceLive",
                 "Geofencing", "GameModes", "RaceSimulation",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -20,8 +20,8 @@ public enum LiveServer {
 
     /// The router with every route of the API (``LiveAPI``) and request logging; HEAD wherever
     /// GET is (the GET answer without its body).
-    public static func makeRouter(api: LiveAPI) -> Router<BasicRequestContext> {
-        let router = Router(options: .autoGenerateHeadEndpoints)
+    public static func makeRouter(api: LiveAPI) -> Router<LiveRequestContext> {
+        let router = Router(context: LiveRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.middlewares.add(LogRequestsMiddleware(.info))
         api.addRoutes(to: router)
         return router

@@ -10,13 +10,53 @@ import Testing
 /// The SSE stream's timing, without HTTP: a heartbeat comment at the injected interval, the
 /// whole leaderboard first, and a changes event (with the next log id) when the log grows.
 @Suite struct EventStreamTests {
-    struct Stop: Error {}
-
-    final class Transcript: @unchecked Sendable {
+    /// An ``EventOutlet`` that keeps what is written, can be made slow (not writable) and can
+    /// be closed, as a viewer's connection.
+    final class Transcript: EventOutlet, @unchecked Sendable {
         private let lock = NSLock()
         private var parts: [String] = []
-        func append(_ text: String) { lock.withLock { parts.append(text) } }
+        private var writable = true
+        private var closed = false
+        private var onClose: [@Sendable () -> Void] = []
+
         var all: [String] { lock.withLock { parts } }
+        var isWritable: Bool {
+            get { lock.withLock { writable } }
+            set { lock.withLock { writable = newValue } }
+        }
+
+        func begin(with bytes: ByteBuffer) async { write(bytes) }
+
+        func write(_ bytes: ByteBuffer) {
+            lock.withLock {
+                guard !closed else { return }  // as a closed channel drops it
+                parts.append(String(buffer: bytes))
+            }
+        }
+
+        func whenClosed(_ action: @escaping @Sendable () -> Void) {
+            let now = lock.withLock {
+                if closed { return true }
+                onClose.append(action)
+                return false
+            }
+            if now { action() }
+        }
+
+        /// The viewer leaves.
+        func close() {
+            let actions = lock.withLock {
+                closed = true
+                defer { onClose = [] }
+                return onClose
+            }
+            for action in actions { action() }
+        }
+
+        /// Waits (up to about 5 s) until a part satisfies `condition`.
+        func wait(for condition: (String) -> Bool) async throws {
+            for _ in 0..<500 where !all.contains(where: condition) { try await Task.sleep(for: .milliseconds(10)) }
+        }
     }
 
     /// The flow tests' race in an in-memory store, `participants` joined and the race started.
@@ -55,24 +95,16 @@ import Testing
         let transcript = Transcript()
         let stream = StandingsEventStream(
             runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500)
-        let task = Task {
-            try await stream.run { bytes in
-                let text = String(buffer: bytes)
-                transcript.append(text)
-                // Stop once a heartbeat has come after the second event.
-                let parts = transcript.all
-                if text.hasPrefix(": heartbeat"), parts.filter({ $0.hasPrefix("id: ") }).count >= 2 {
-                    throw Stop()
-                }
-            }
-        }
-        while !transcript.all.contains(where: { $0.hasPrefix(": heartbeat") }) {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        let task = Task { await stream.run(to: transcript) }
+        try await transcript.wait { $0.hasPrefix(": heartbeat") }
         let fix = LiveFix(
             participant: "anna", time: LiveServerFlowTests.start + 5, latitude: 47.3778876, longitude: 8.5402755)
         _ = try await runner.submit([.fix(fix)], recordedAt: 0)
-        await #expect(throws: Stop.self) { try await task.value }
+        try await transcript.wait { $0.hasPrefix("id: 2\n") }
+        let heartbeats = transcript.all.filter { $0.hasPrefix(": heartbeat") }.count
+        try await transcript.wait { _ in transcript.all.filter { $0.hasPrefix(": heartbeat") }.count > heartbeats }
+        transcript.close()
+        await task.value
         let parts = transcript.all
         #expect(parts.first == "retry: 1500\n\n")
         #expect(parts[1].hasPrefix("id: 1\nevent: standings\ndata: {"))
@@ -80,9 +112,8 @@ import Testing
             parts.contains {
                 $0.hasPrefix("id: 2\nevent: changes\ndata: {\"raceID\":\"r\",\"sequence\":2,\"after\":1,")
             })
-        #expect(parts.contains(": heartbeat\n\n"))
-        // The viewer left: its subscription is gone (bounded by the stream's end, not the server's).
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(parts.filter { $0 == ": heartbeat\n\n" }.count > heartbeats)
+        // The viewer left: its subscription is gone once the stream has ended.
         #expect(await runner.viewerCount == 0)
         try await store.close()
     }
@@ -95,18 +126,36 @@ import Testing
         let transcript = Transcript()
         let stream = StandingsEventStream(
             runner: runner, after: -1, heartbeatSeconds: 0.05, retryMilliseconds: 1500)
-        let task = Task {
-            try await stream.run { bytes in transcript.append(String(buffer: bytes)) }
-            transcript.append("closed")
-        }
+        let task = Task { await stream.run(to: transcript) }
         // Subscribed once the first standings are out.
-        while !transcript.all.contains(where: { $0.contains("event: standings") }) {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await transcript.wait { $0.contains("event: standings") }
         await runner.finishViewers()
-        for _ in 0..<500 where !transcript.all.contains("closed") { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(transcript.all.last == "closed")
-        task.cancel()
+        await task.value
+        #expect(await runner.viewerCount == 0)
+        try await store.close()
+    }
+
+    /// A viewer whose connection takes nothing for a while (a slow viewer) skips the updates
+    /// meanwhile instead of queueing them, and once it takes bytes again gets the whole, latest
+    /// leaderboard: a changes event would not apply to what it holds.
+    @Test(.timeLimit(.minutes(1))) func aSlowViewerSkipsToTheWholeLatestLeaderboard() async throws {
+        let (store, runner) = try await Self.startedRace(joining: ["anna"])
+        let transcript = Transcript()
+        var stream = StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 0.02, retryMilliseconds: 1500)
+        stream.slowViewerRetry = .milliseconds(10)
+        let task = Task { [stream] in await stream.run(to: transcript) }
+        try await transcript.wait { $0.contains("event: standings") }
+        transcript.isWritable = false
+        let before = transcript.all.count
+        let last = try await Self.submitAnnasFixes(10, to: runner, pause: .milliseconds(5))
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(transcript.all.count == before, "nothing is written while the viewer is slow")
+        transcript.isWritable = true
+        try await transcript.wait { $0.hasPrefix("id: \(last)\n") }
+        let events = transcript.all[before...].filter { $0.hasPrefix("id: ") }
+        #expect(events.first?.hasPrefix("id: \(last)\nevent: standings\n") == true, "\(events)")
+        transcript.close()
+        await task.value
         try await store.close()
     }
 
@@ -117,21 +166,18 @@ import Testing
         let (store, runner) = try await Self.startedRace(joining: ["anna"], standingsSpacing: .seconds(interval))
         let transcript = Transcript()
         let stream = StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 30, retryMilliseconds: 1500)
-        let task = Task { try await stream.run { bytes in transcript.append(String(buffer: bytes)) } }
-        while !transcript.all.contains(where: { $0.contains("event: standings") }) {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        let task = Task { await stream.run(to: transcript) }
+        try await transcript.wait { $0.contains("event: standings") }
         let began = ContinuousClock.now
         let last = try await Self.submitAnnasFixes(60, to: runner, pause: .milliseconds(10))
-        for _ in 0..<300 where !transcript.all.contains(where: { $0.hasPrefix("id: \(last)\n") }) {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await transcript.wait { $0.hasPrefix("id: \(last)\n") }
         let elapsed = (ContinuousClock.now - began) / .seconds(1)
         #expect(transcript.all.contains { $0.hasPrefix("id: \(last)\n") }, "the last change never arrived")
         let events = transcript.all.filter { $0.hasPrefix("id: ") }.count - 1
         #expect(events >= 1)
         #expect(Double(events) <= elapsed / interval + 2, "\(events) events in \(elapsed) s")
-        task.cancel()
+        transcript.close()
+        await task.value
         try await store.close()
     }
 
@@ -142,20 +188,14 @@ import Testing
         let transcripts = (0..<40).map { _ in Transcript() }
         let tasks = transcripts.map { transcript in
             Task {
-                try await StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 30, retryMilliseconds: 1500)
-                    .run { bytes in transcript.append(String(buffer: bytes)) }
+                await StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 30, retryMilliseconds: 1500)
+                    .run(to: transcript)
             }
         }
-        for transcript in transcripts {
-            while !transcript.all.contains(where: { $0.contains("event: standings") }) {
-                try await Task.sleep(for: .milliseconds(5))
-            }
-        }
+        for transcript in transcripts { try await transcript.wait { $0.contains("event: standings") } }
         let last = try await Self.submitAnnasFixes(30, to: runner, pause: .zero)
         let lastID = "id: \(last)\n"
-        for _ in 0..<500 where !transcripts.allSatisfy({ $0.all.contains { $0.hasPrefix(lastID) } }) {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        for transcript in transcripts { try await transcript.wait { $0.hasPrefix(lastID) } }
         let behind = transcripts.filter { !$0.all.contains { $0.hasPrefix(lastID) } }.count
         #expect(behind == 0, "\(behind) of \(transcripts.count) viewers never got sequence \(last)")
         // Ids only grow within each stream.
@@ -166,8 +206,8 @@ import Testing
             }
             #expect(ids == ids.sorted() && Set(ids).count == ids.count)
         }
-        for task in tasks { task.cancel() }
-        for _ in 0..<200 where await runner.viewerCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        for transcript in transcripts { transcript.close() }
+        for task in tasks { await task.value }
         #expect(await runner.viewerCount == 0)
         try await store.close()
     }

@@ -47,7 +47,7 @@ import Testing
 
         let transcript = EventStreamTests.Transcript()
         let stream = StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 30, retryMilliseconds: 1500)
-        let task = Task { try await stream.run { bytes in transcript.append(String(buffer: bytes)) } }
+        let task = Task { await stream.run(to: transcript) }
         while !transcript.all.contains(where: { $0.contains("event: standings") }) {
             try await Task.sleep(for: .milliseconds(5))
         }
@@ -71,7 +71,7 @@ import Testing
             if random.nextUnit() < 0.3 { try await Task.sleep(for: .milliseconds(2)) }
         }
         _ = try await runner.submit([.organiser(.end(time: LiveServerFlowTests.start + 7_200))], recordedAt: 0)
-        try await task.value  // the stream closes after the final leaderboard
+        await task.value  // the stream closes after the final leaderboard
 
         let entries = try await store.entries(raceID: "r", after: 0)
         let participants = try await store.participants(raceID: "r")

@@ -3,6 +3,7 @@ import GameModes
 import GeoFormats
 import Hummingbird
 import Logging
+import NIOCore
 import RaceKitCore
 import RaceLive
 import RaceModel
@@ -26,7 +27,7 @@ public struct LiveAPI: Sendable {
     /// Registers every route on `router`, and the answers to requests none takes: 405 with
     /// `Allow` for a method a path does not have, 404 for a path the API does not have. Build the
     /// router with `.autoGenerateHeadEndpoints` (as ``LiveServer/makeRouter(api:)`` does) for HEAD.
-    public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
+    public func addRoutes(to router: Router<LiveRequestContext>) {
         router.add(middleware: RequestLimitsMiddleware(settings: settings, clock: hub.clock))
         router.get("/health") { _, _ in JSONResponse.make(.object([JSONMember("status", .string("ok"))])) }
         router.post("/races") { request, _ in try await createRace(request) }
@@ -55,7 +56,7 @@ public struct LiveAPI: Sendable {
             try await standings(request, try context.parameters.require("race"))
         }
         router.get("/races/{race}/events") { request, context in
-            try await events(request, try context.parameters.require("race"))
+            try await events(request, try context.parameters.require("race"), channel: context.channel)
         }
         addWebRoutes(to: router)
         // Last, so that it wraps only the router's answer to requests no route takes.
@@ -328,7 +329,7 @@ public struct LiveAPI: Sendable {
             status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: standings.text + "\n")))
     }
 
-    func events(_ request: Request, _ raceID: String) async throws -> Response {
+    func events(_ request: Request, _ raceID: String, channel: any Channel) async throws -> Response {
         let runner = try await existingRunner(raceID)
         try await requireReader(request, raceID)
         let resumeText = request.headers[.init("Last-Event-ID")!] ?? request.uri.queryParameters.get("lastEventId")
@@ -348,7 +349,8 @@ public struct LiveAPI: Sendable {
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
-                try await stream.run { bytes in try await writer.write(bytes) }
+                // Hummingbird has handed the head to the channel; the events follow it there.
+                await stream.run(to: ChannelEventOutlet(channel: channel))
                 try await writer.finish(nil)
             })
     }

@@ -1,0 +1,49 @@
+import NIOCore
+import NIOHTTPTypes
+import Synchronization
+
+/// Response body parts for connections of one event loop, handed to the loop together: a
+/// leaderboard update for a thousand viewers costs each loop one task that writes them all,
+/// not a task per viewer (docs/live-server.md, "Speed").
+final class EventLoopWriteBatch: Sendable {
+    private let loop: any EventLoop
+    /// Parts waiting for the loop, in the order they were handed over.
+    private let pending = Mutex<[(channel: any Channel, bytes: ByteBuffer)]>([])
+
+    private init(loop: any EventLoop) { self.loop = loop }
+
+    /// Every loop's batch, made at the loop's first write (a server has a few long-lived loops).
+    private static let batches = Mutex<[ObjectIdentifier: EventLoopWriteBatch]>([:])
+
+    /// The batch of `channel`'s event loop.
+    static func of(_ channel: any Channel) -> EventLoopWriteBatch {
+        let loop = channel.eventLoop
+        return batches.withLock { batches in
+            if let batch = batches[ObjectIdentifier(loop)] { return batch }
+            let batch = EventLoopWriteBatch(loop: loop)
+            batches[ObjectIdentifier(loop)] = batch
+            return batch
+        }
+    }
+
+    /// Writes `bytes` as a body part on `channel`, after everything handed over before; the
+    /// first part of a batch schedules the loop's task.
+    func write(_ bytes: ByteBuffer, on channel: any Channel) {
+        let first = pending.withLock { pending in
+            pending.append((channel, bytes))
+            return pending.count == 1
+        }
+        if first { loop.execute { self.drain() } }
+    }
+
+    /// On the loop: writes and flushes what is waiting.
+    private func drain() {
+        let batch = pending.withLock { pending in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+        for (channel, bytes) in batch {
+            channel.writeAndFlush(HTTPResponsePart.body(bytes), promise: nil)
+        }
+    }
+}

@@ -28,7 +28,7 @@ struct IncrementalGamePlayTests {
         var checkpointed = 0, startedOver = 0, steps = 0
 
         for (lag, seed) in [(0.0, 1 as UInt64), (5, 2), (60, 3)] {
-            var game = IncrementalGamePlay(lag: lag, openVisitHorizon: lag == 0 ? 0 : 600)
+            var game = IncrementalGamePlay(lag: lag)
             var random = SplitMix64(seed: seed)
             // Each phone's delay shrinks as it catches up: what it sends next is partly older
             // than what the others sent before.

@@ -4,7 +4,8 @@ import GeoCore
 ///
 /// Visits are the truth: every visit of every stop is an input, in or out of sequence. Whether
 /// it *counts* is the mode's rule (see ``Outcome/reached(participant:stop:time:)`` and
-/// ``Outcome/recorded(participant:stop:time:reason:)``).
+/// ``Outcome/recorded(participant:stop:time:reason:)``). A visit is the arrival only: it is
+/// whole when it happens, so a live race plays it then, not once the participant has left.
 public struct Visit: Hashable, Sendable, Codable {
     /// `Participant.id`.
     public var participant: String
@@ -12,19 +13,15 @@ public struct Visit: Hashable, Sendable, Codable {
     public var stop: String
     /// The interpolated time of entering the fence, in seconds since the race start.
     public var time: Seconds
-    /// When the participant left the fence, if known.
-    public var leftAt: Seconds?
     /// The horizontal accuracy of the fix that registered the visit, if known: the first key of
     /// the tie rule (``TieRule``).
     public var accuracyMeters: Meters?
 
     /// Creates a visit.
-    public init(participant: String, stop: String, time: Seconds, leftAt: Seconds? = nil, accuracyMeters: Meters? = nil)
-    {
+    public init(participant: String, stop: String, time: Seconds, accuracyMeters: Meters? = nil) {
         self.participant = participant
         self.stop = stop
         self.time = time
-        self.leftAt = leftAt
         self.accuracyMeters = accuracyMeters
     }
 }

@@ -74,7 +74,7 @@ public struct GamePlay: Sendable {
             GameInput.visit(
                 Visit(
                     participant: ids[visit.participant], stop: race.stops[visit.stop].id, time: visit.time,
-                    leftAt: visit.leftAt, accuracyMeters: visit.accuracyMeters))
+                    accuracyMeters: visit.accuracyMeters))
         }
         inputs += scheduled
         let lastFix = replay.lastFixTime ?? 0

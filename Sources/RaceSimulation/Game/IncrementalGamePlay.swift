@@ -8,8 +8,9 @@ import RaceModel
 /// on a copy. The result equals `GamePlay` of the same replay (a test holds them to it).
 ///
 /// The checkpoint is used only while the inputs it played are still the first inputs in time
-/// order: a late fix that adds or moves a visit before it, a visit before it that closes, or a
-/// change of who plays makes the game play again from the start. It only moves up to a point
+/// order: a late fix that adds or moves a visit before it, or a change of who plays, makes the
+/// game play again from the start. (A visit is its arrival, so a participant leaving a stop
+/// changes nothing the checkpoint played.) It only moves up to a point
 /// where splitting the inputs there changes nothing: no response the responder gives to what
 /// was played falls at or after the last input played (round deadlines carry over in the
 /// session).
@@ -18,12 +19,9 @@ import RaceModel
 /// inputs) on every call; a new value is needed for another race.
 public struct IncrementalGamePlay: Sendable {
     /// How far the checkpoint stays behind the latest input, in seconds: visits and responses
-    /// that arrive later than this (late fixes, slow answers) make the game play from the start.
+    /// that arrive later than this (late fixes, slow answers) make the next call play from the
+    /// start, as every call would without a checkpoint.
     public var lag: Seconds
-    /// An open visit (the participant has not left the stop yet) younger than this keeps the
-    /// checkpoint before it, because its departure will change the input. Older open visits
-    /// (a phone that went silent at a stop) do not hold it back.
-    public var openVisitHorizon: Seconds
 
     private var checkpoint: Checkpoint?
 
@@ -48,13 +46,9 @@ public struct IncrementalGamePlay: Sendable {
         var outcomes: [Outcome]
     }
 
-    /// A game with no checkpoint yet.
-    /// - Parameters:
-    ///   - lag: how far the checkpoint stays behind the latest input, in seconds.
-    ///   - openVisitHorizon: how old an open visit may be and still hold the checkpoint back.
-    public init(lag: Seconds = 30, openVisitHorizon: Seconds = 600) {
+    /// A game with no checkpoint yet, kept `lag` seconds behind the latest input.
+    public init(lag: Seconds = 10) {
         self.lag = lag
-        self.openVisitHorizon = openVisitHorizon
     }
 
     /// `GamePlay(replay, mode:configuration:responder:seed:)`, played from the checkpoint when
@@ -83,10 +77,13 @@ public struct IncrementalGamePlay: Sendable {
         }
         checkpoint = nil  // moved up in place below, not through a copy that shares its storage
 
-        let cutoff = cutoff(of: inputs)
         let from = start.played.count
-        let upTo = inputs[from...].firstIndex { !($0.time < cutoff) } ?? inputs.count
-        if upTo > from {
+        var cutoff = cutoff(of: inputs)
+        // A stretch that prompts a reply at or after its end cannot go into the checkpoint: its
+        // first half, cut between two times, is tried instead, a few times at most.
+        for _ in 0..<4 {
+            let upTo = inputs[from...].firstIndex { !($0.time < cutoff) } ?? inputs.count
+            guard upTo > from else { break }
             var session = start.session
             let added = Array(inputs[from..<upTo])
             let produced = session.play(added, responder: responder)
@@ -94,7 +91,9 @@ public struct IncrementalGamePlay: Sendable {
                 start.played += added
                 start.session = session
                 start.outcomes += produced
+                break
             }
+            cutoff = inputs[from + (upTo - from) / 2].time
         }
         checkpoint = start
 
@@ -103,15 +102,10 @@ public struct IncrementalGamePlay: Sendable {
         return GamePlay(mode: mode.identifier, standings: session.standings(), outcomes: outcomes)
     }
 
-    /// The time before which inputs are taken into the checkpoint: `lag` before the latest
-    /// input, and not after a young open visit.
+    /// The time before which inputs are taken into the checkpoint: `lag` before the latest input.
     private func cutoff(of inputs: [GameInput]) -> Seconds {
         guard let latest = inputs.last(where: { $0.time.isFinite })?.time else { return -.infinity }
-        var cutoff = latest - lag
-        for case .visit(let visit) in inputs where visit.leftAt == nil && visit.time > latest - openVisitHorizon {
-            cutoff = min(cutoff, visit.time)
-        }
-        return cutoff
+        return latest - lag
     }
 
     /// Whether no response to `outcomes` comes at or after `last`, the time of the call's last

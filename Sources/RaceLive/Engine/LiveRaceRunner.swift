@@ -425,8 +425,8 @@ public actor LiveRaceRunner {
     /// called when the race ends its viewers (``finishViewers()``). Updates are built once for
     /// every viewer, at most one per ``standingsSpacing``: a busy race is re-derived some times
     /// a second, not once per fix, and the latest change still reaches every viewer. Both
-    /// closures are called on the runner: they must only hand over (yield to a stream), never
-    /// wait.
+    /// closures are called on the runner: they must only hand over (write to a connection
+    /// without waiting for it, yield to a stream), never wait.
     /// - Returns: the subscription, for ``unsubscribe(_:)``, and the latest update: the one the
     ///   other viewers have (a newer one is then on its way), or a new one when no one watched.
     public func subscribe(

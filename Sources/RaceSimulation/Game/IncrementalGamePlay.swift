@@ -10,10 +10,9 @@ import RaceModel
 /// The checkpoint is used only while the inputs it played are still the first inputs in time
 /// order: a late fix that adds or moves a visit before it, or a change of who plays, makes the
 /// game play again from the start. (A visit is its arrival, so a participant leaving a stop
-/// changes nothing the checkpoint played.) It only moves up to a point
-/// where splitting the inputs there changes nothing: no response the responder gives to what
-/// was played falls at or after the last input played (round deadlines carry over in the
-/// session).
+/// changes nothing the checkpoint played.) It only moves up to a point where splitting the
+/// inputs there changes nothing: no response the responder gives to what was played falls at
+/// or after the last input played (round deadlines carry over in the session).
 ///
 /// Pass the same race, mode, configuration, seed and responder (apart from its scheduled
 /// inputs) on every call; a new value is needed for another race.

@@ -104,6 +104,13 @@ final class LiveServerProcess: @unchecked Sendable {
         return (try #require(json["raceID"] as? String), try #require(json["organiserToken"] as? String))
     }
 
+    /// The organiser ends the race: from then on its report is what `racekit simulate` prints,
+    /// which takes a log to be a race that is over.
+    func end(race: String, token: String) async throws {
+        let (status, body) = try await request("POST", "/races/\(race)/end", token: token)
+        try #require(status == 200, "\(String(decoding: body, as: UTF8.self))")
+    }
+
     /// The race's last stored sequence number, from its summary: cheap enough to poll, where the
     /// report derives the whole race each time (seconds on a loaded machine, long enough for a
     /// stream to end between two polls).

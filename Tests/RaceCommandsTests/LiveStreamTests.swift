@@ -87,6 +87,7 @@ import Testing
         #expect((summary["retried"] as? Int ?? 0) >= (summary["dropped"] as? Int ?? 0))
         #expect(stream.errors.contains("fixes acknowledged"))
 
+        try await server.end(race: race, token: organiser)
         let live = try await server.report(race: race, token: organiser).report
         let offline = try Self.offlineReport(tracks: files, in: folder)
         #expect((live as? NSDictionary) == (offline as? NSDictionary))
@@ -137,9 +138,10 @@ import Testing
         // failing; only those cut off in flight at the kill are retried.)
         #expect(afterRestart < fixes, "the stream had sent everything before the kill")
 
-        // Every fix in the log exactly once: the log's length is the fixes plus the start.
+        // Every fix in the log exactly once: the log's length is the fixes plus the start and end.
+        try await server.end(race: race, token: organiser)
         let (sequence, live) = try await server.report(race: race, token: organiser)
-        #expect(sequence == fixes + 1)
+        #expect(sequence == fixes + 2)
         let offline = try Self.offlineReport(tracks: [tracks], in: folder)
         #expect((live as? NSDictionary) == (offline as? NSDictionary))
     }

@@ -83,6 +83,17 @@ import Testing
         }
         let distinctFixes = tracks.reduce(0) { $0 + Set($1.points.map(\.time)).count }
         #expect(await runner.race.fixCount == distinctFixes)
+        // The organiser ends the race after everything: until then the game is still on (who
+        // has not finished is running), where `racekit simulate` takes a log as a race over.
+        let lastTime =
+            batches.joined().map { payload -> Double in
+                switch payload {
+                case .fix(let fix): return fix.time
+                case .game(let input): return input.time
+                case .organiser(let action): return action.time
+                }
+            }.max() ?? start
+        _ = try await runner.submit([.organiser(.end(time: lastTime + 1))], recordedAt: lastTime + 1)
         let live = await runner.state()
         let liveReplay = try #require(live.replay)
         // Not vacuous: the race has visits and a game whose outcomes include answers to score.
@@ -100,7 +111,7 @@ import Testing
         // Every entry is stored once: the retries and duplicates added nothing to the log.
         let entries = try await store.entries(raceID: "r1", after: 0)
         #expect(entries.map(\.sequence) == Array(1...Int64(entries.count)))
-        #expect(entries.count == stored + 1)
+        #expect(entries.count == stored + 2)  // and the organiser's start and end
 
         // The exported log, read back as `racekit simulate` reads files, gives the same again.
         let exportDir = dataDir.appendingPathComponent("export").path

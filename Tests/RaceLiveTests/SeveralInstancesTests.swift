@@ -79,6 +79,8 @@ import Testing
         #expect(entries.map(\.sequence) == Array(1...Int64(entries.count)))
         #expect(Set(entries.map(\.payload)).count == entries.count, "an entry was stored twice")
         #expect(entries.count == accepted + 1)
+        // Over, as `racekit simulate` takes a log to be (until then, who is out is running).
+        _ = try await runners[1].submit([.organiser(.end(time: start + 86_400))], recordedAt: start + 86_400)
         let distinctFixes = tracks.reduce(0) { $0 + Set($1.points.map(\.time)).count }
         let expected = RaceReport(replay: sample.offline.replay, startEpoch: start, game: sample.offline.game).json
             .serialized()

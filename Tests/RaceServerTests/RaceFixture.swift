@@ -43,6 +43,12 @@ struct RaceFixture {
         #expect(response.status == .ok)
     }
 
+    /// The organiser ends the race.
+    func end(_ client: some TestClientProtocol) async throws {
+        let ended = try await client.execute(uri: "/races/\(raceID)/end", method: .post, headers: organiser)
+        #expect(ended.status == .ok)
+    }
+
     /// The race's log sequence number, from its summary.
     func sequence(_ client: some TestClientProtocol) async throws -> Double? {
         try ServerHarness.json(try await client.execute(uri: "/races/\(raceID)", method: .get, headers: organiser))[

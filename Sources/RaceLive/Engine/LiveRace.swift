@@ -257,7 +257,9 @@ public struct LiveRace: Sendable {
         incrementalGame = IncrementalGamePlay()  // played on in place, not through a shared copy
         defer { incrementalGame = game }
         return state(of: result) { mode, configuration, responses throws(ModeConfigurationError) in
-            try game.play(result, mode: mode, configuration: configuration, responder: responses, seed: seed)
+            try game.play(
+                result, mode: mode, configuration: configuration, responder: responses, seed: seed,
+                running: endedAt == nil)
         }
     }
 
@@ -278,7 +280,9 @@ public struct LiveRace: Sendable {
         let input = TrackFiles.replayInput(tracks, race: race, alignment: .clock, raceStart: clockOrigin)
         let replay = replayer.run(input)
         return state(of: replay) { mode, configuration, responses throws(ModeConfigurationError) in
-            try GamePlay(replay, mode: mode, configuration: configuration, responder: responses, seed: seed)
+            try GamePlay(
+                replay, mode: mode, configuration: configuration, responder: responses, seed: seed,
+                running: endedAt == nil)
         }
     }
 

@@ -22,15 +22,20 @@ public struct GamePlay: Sendable {
     ///   - responder: who answers questions and submits clues (its `Responder.scheduledInputs`
     ///     are played at their times); `nil` for nobody.
     ///   - seed: the mode's random choices (pairings, rotations) derive from it.
+    ///   - running: the race is still on (a live race before the organiser ends it): the game
+    ///     gets no ``GameInput/end(_:)``, so who has not finished is still running and nothing
+    ///     is decided for want of an answer.
     /// - Throws: `ModeConfigurationError` when the configuration does not fit the mode.
     public init(
         _ replay: ReplayResult, mode: AnyGameMode, configuration: JSONValue? = nil,
-        responder: (any Responder)?, seed: UInt64
+        responder: (any Responder)?, seed: UInt64, running: Bool = false
     ) throws(ModeConfigurationError) {
         var session = try mode.session(
             race: replay.race, participants: Self.players(of: replay), configuration: configuration, seed: seed)
         let scheduled = responder?.scheduledInputs ?? []
-        outcomes = session.play(Self.inputs(of: replay, scheduled: scheduled), responder: responder)
+        var inputs = Self.inputs(of: replay, scheduled: scheduled)
+        if running { inputs.removeLast() }
+        outcomes = session.play(inputs, responder: responder)
         standings = session.standings()
         self.mode = mode.identifier
     }

@@ -50,12 +50,12 @@ public struct IncrementalGamePlay: Sendable {
         self.lag = lag
     }
 
-    /// `GamePlay(replay, mode:configuration:responder:seed:)`, played from the checkpoint when
-    /// it still holds.
+    /// `GamePlay(replay, mode:configuration:responder:seed:running:)`, played from the
+    /// checkpoint when it still holds.
     /// - Throws: `ModeConfigurationError` when the configuration does not fit the mode.
     public mutating func play(
         _ replay: ReplayResult, mode: AnyGameMode, configuration: JSONValue? = nil,
-        responder: (any Responder)?, seed: UInt64
+        responder: (any Responder)?, seed: UInt64, running: Bool = false
     ) throws(ModeConfigurationError) -> GamePlay {
         let players = GamePlay.players(of: replay)
         var unsorted = GamePlay.inputs(of: replay, scheduled: responder?.scheduledInputs ?? [])
@@ -97,7 +97,8 @@ public struct IncrementalGamePlay: Sendable {
         checkpoint = start
 
         var session = start.session
-        let outcomes = start.outcomes + session.play(Array(inputs[start.played.count...]) + [end], responder: responder)
+        let rest = Array(inputs[start.played.count...]) + (running ? [] : [end])
+        let outcomes = start.outcomes + session.play(rest, responder: responder)
         return GamePlay(mode: mode.identifier, standings: session.standings(), outcomes: outcomes)
     }
 

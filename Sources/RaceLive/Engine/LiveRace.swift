@@ -212,6 +212,9 @@ public struct LiveRace: Sendable {
     /// ``refresh()`` after every entry of seeded random logs.
     public mutating func leaderboardState() -> LiveRaceState {
         if let leaderboardDerived, leaderboardDerived.sequence == lastSequence { return leaderboardDerived }
+        // Let go of first: its game shares its outcomes with the game's checkpoint, which can
+        // then take the next ones in place instead of copying them all.
+        leaderboardDerived = nil
         let state = deriveIncrementally()
         leaderboardDerived = state
         return state

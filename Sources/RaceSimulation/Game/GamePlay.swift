@@ -12,7 +12,12 @@ public struct GamePlay: Sendable {
     /// The standings once every visit has been played.
     public let standings: Standings
     /// Everything the mode decided, in time order.
-    public let outcomes: [Outcome]
+    public var outcomes: [Outcome] { later.isEmpty ? earlier : earlier + later }
+    /// The outcomes, in two parts: a live race's game (``IncrementalGamePlay``) shares the first
+    /// with its checkpoint instead of copying an hour's outcomes on every update; they are
+    /// joined only when read.
+    private let earlier: [Outcome]
+    private let later: [Outcome]
 
     /// Plays `replay` under `mode`.
     /// - Parameters:
@@ -35,16 +40,18 @@ public struct GamePlay: Sendable {
         let scheduled = responder?.scheduledInputs ?? []
         var inputs = Self.inputs(of: replay, scheduled: scheduled)
         if running { inputs.removeLast() }
-        outcomes = session.play(inputs, responder: responder)
+        earlier = session.play(inputs, responder: responder)
+        later = []
         standings = session.standings()
         self.mode = mode.identifier
     }
 
-    /// A game already played.
-    init(mode: String, standings: Standings, outcomes: [Outcome]) {
+    /// A game already played, its outcomes `earlier`, then `later`.
+    init(mode: String, standings: Standings, outcomes earlier: [Outcome], then later: [Outcome]) {
         self.mode = mode
         self.standings = standings
-        self.outcomes = outcomes
+        self.earlier = earlier
+        self.later = later
     }
 
     /// Who plays `replay`: each track as its race participant, or as a participant of its own
@@ -64,27 +71,34 @@ public struct GamePlay: Sendable {
     }
 
     /// The id each of `replay`'s tracks plays under: its race participant's, or its own name.
-    private static func playerIDs(of replay: ReplayResult) -> [String] {
+    static func playerIDs(of replay: ReplayResult) -> [String] {
         let names = replay.input.names
         return names.indices.map { replay.input.participantIDs[$0] ?? names[$0] }
     }
 
     /// What the mode plays: the replay's visits, then the `scheduled` responses (answers,
-    /// submissions, leaves at a clock time), then the end, after the last of everything (so a
-    /// late leave or rematch still counts).
+    /// submissions, leaves at a clock time), then the end (``end(of:scheduled:)``).
     static func inputs(of replay: ReplayResult, scheduled: [GameInput]) -> [GameInput] {
-        let race = replay.race
         let ids = playerIDs(of: replay)
-        var inputs = replay.visits.map { visit in
-            GameInput.visit(
-                Visit(
-                    participant: ids[visit.participant], stop: race.stops[visit.stop].id, time: visit.time,
-                    accuracyMeters: visit.accuracyMeters))
-        }
+        var inputs = replay.visits.map { input(of: $0, race: replay.race, playerIDs: ids) }
         inputs += scheduled
+        inputs.append(end(of: replay, scheduled: scheduled))
+        return inputs
+    }
+
+    /// The input of one of a replay's visits, `playerIDs` being ``playerIDs(of:)`` of the replay.
+    static func input(of visit: StopVisit, race: Race, playerIDs: [String]) -> GameInput {
+        .visit(
+            Visit(
+                participant: playerIDs[visit.participant], stop: race.stops[visit.stop].id, time: visit.time,
+                accuracyMeters: visit.accuracyMeters))
+    }
+
+    /// The end of the game: after the last of everything, the time limit included (so a late
+    /// leave or rematch still counts).
+    static func end(of replay: ReplayResult, scheduled: [GameInput]) -> GameInput {
         let lastFix = replay.lastFixTime ?? 0
         let lastResponse = scheduled.map(\.time).filter(\.isFinite).max() ?? 0
-        inputs.append(.end(max(lastFix, race.timeLimitSeconds ?? 0, lastResponse)))
-        return inputs
+        return .end(max(lastFix, replay.race.timeLimitSeconds ?? 0, lastResponse))
     }
 }

@@ -5,11 +5,14 @@ import RaceModel
 
 /// ``GamePlay`` of a race whose replay grows, as a live race's does: the game is kept at a
 /// checkpoint some time behind the latest input, and each call plays only what came after it,
-/// on a copy. The result equals `GamePlay` of the same replay (a test holds them to it).
+/// on a copy. The result equals `GamePlay` of the same replay (a test holds them to it). A call
+/// costs a comparison of the visits before the checkpoint with the ones it played, and the
+/// sorting and playing of the inputs after it: an hour into a race, not the hour's inputs sorted
+/// and compared again.
 ///
-/// The checkpoint is used only while the inputs it played are still the first inputs in time
-/// order: a late fix that adds or moves a visit before it, or a change of who plays, makes the
-/// game play again from the start. (A visit is its arrival, so a participant leaving a stop
+/// The checkpoint is used only while the inputs before it in time are the ones it played: a
+/// late fix that adds or moves a visit before it, or a change of who plays, makes the game play
+/// again from the start. (A visit is its arrival, so a participant leaving a stop
 /// changes nothing the checkpoint played.) It only moves up to a point where splitting the
 /// inputs there changes nothing: no response the responder gives to what was played falls at
 /// or after the last input played (round deadlines carry over in the session).
@@ -25,7 +28,7 @@ public struct IncrementalGamePlay: Sendable {
     private var checkpoint: Checkpoint?
 
     /// How many inputs the checkpoint has played (0: none yet).
-    public var checkpointInputs: Int { checkpoint?.played.count ?? 0 }
+    public var checkpointInputs: Int { checkpoint.map { $0.visits.count + $0.scheduled.count } ?? 0 }
     /// How many calls found the checkpoint no longer held and played the game from the start.
     public private(set) var startsOver = 0
 
@@ -35,14 +38,71 @@ public struct IncrementalGamePlay: Sendable {
         var configuration: JSONValue?
         var seed: UInt64
         var players: [Participant]
+        /// The id each replay participant plays under: a visit's participant index means the
+        /// same player only while these are the same.
+        var playerIDs: [String]
     }
 
-    /// A session after the first inputs in time order, and what it decided.
+    /// What of a replay's visit the game reads, compared bit for bit.
+    private struct VisitKey: Equatable, Sendable {
+        var participant: Int
+        var stop: Int
+        var time: UInt64
+        var accuracy: UInt64?
+
+        init(_ visit: StopVisit) {
+            participant = visit.participant
+            stop = visit.stop
+            time = visit.time.bitPattern
+            accuracy = visit.accuracyMeters?.bitPattern
+        }
+    }
+
+    /// A session after every input before a time, and what it decided.
     private struct Checkpoint: Sendable {
         var setting: Setting
-        var played: [GameInput]
+        /// The inputs before this time, and only they, have been played.
+        var boundary: Seconds
+        /// The replay's visits played, in the replay's order: the first of its visits.
+        var visits: [VisitKey]
+        /// The scheduled inputs played, in ``TieRule`` order.
+        var scheduled: [GameInput]
         var session: GameSession
         var outcomes: [Outcome]
+
+        /// The inputs of `replay` and `scheduled` at or after ``boundary``, unsorted; `nil` when
+        /// the ones before it are not those played.
+        func inputs(after replay: ReplayResult, scheduled all: [GameInput]) -> [GameInput]? {
+            let replayed = replay.visits
+            guard replayed.count >= visits.count else { return nil }
+            for i in visits.indices where VisitKey(replayed[i]) != visits[i] { return nil }
+            var later: [GameInput] = []
+            for visit in replayed[visits.count...] {
+                guard !(visit.time < boundary) else { return nil }
+                later.append(GamePlay.input(of: visit, race: replay.race, playerIDs: setting.playerIDs))
+            }
+            var before: [GameInput] = []
+            for input in all {
+                if input.time < boundary { before.append(input) } else { later.append(input) }
+            }
+            guard TieRule.sorted(before) == scheduled else { return nil }
+            return later
+        }
+
+        /// Records that the inputs before `time` have been played, `played` being those of
+        /// them after the old boundary.
+        mutating func moveBoundary(to time: Seconds, played: [GameInput], replay: ReplayResult) {
+            boundary = time
+            var next = visits.count
+            while next < replay.visits.count, replay.visits[next].time < time {
+                visits.append(VisitKey(replay.visits[next]))
+                next += 1
+            }
+            // A visit before `time` further on (the replay's visits out of time order) fails
+            // the next call's check, which then plays from the start.
+            let newScheduled = played.filter { if case .visit = $0 { false } else { true } }
+            if !newScheduled.isEmpty { scheduled = TieRule.sorted(scheduled + newScheduled) }
+        }
     }
 
     /// A game with no checkpoint yet, kept `lag` seconds behind the latest input.
@@ -58,48 +118,57 @@ public struct IncrementalGamePlay: Sendable {
         responder: (any Responder)?, seed: UInt64, running: Bool = false
     ) throws(ModeConfigurationError) -> GamePlay {
         let players = GamePlay.players(of: replay)
-        var unsorted = GamePlay.inputs(of: replay, scheduled: responder?.scheduledInputs ?? [])
-        let end = unsorted.removeLast()
-        let inputs = TieRule.sorted(unsorted)
-        let setting = Setting(mode: mode.identifier, configuration: configuration, seed: seed, players: players)
+        let scheduled = responder?.scheduledInputs ?? []
+        let setting = Setting(
+            mode: mode.identifier, configuration: configuration, seed: seed, players: players,
+            playerIDs: GamePlay.playerIDs(of: replay))
 
         var start: Checkpoint
-        if let checkpoint, checkpoint.setting == setting, checkpoint.played.count <= inputs.count,
-            inputs[..<checkpoint.played.count].elementsEqual(checkpoint.played)
+        let unsorted: [GameInput]
+        if let checkpoint, checkpoint.setting == setting,
+            let later = checkpoint.inputs(after: replay, scheduled: scheduled)
         {
             start = checkpoint
+            unsorted = later
         } else {
             if checkpoint != nil { startsOver += 1 }
             let session = try mode.session(
                 race: replay.race, participants: players, configuration: configuration, seed: seed)
-            start = Checkpoint(setting: setting, played: [], session: session, outcomes: [])
+            start = Checkpoint(
+                setting: setting, boundary: -.infinity, visits: [], scheduled: [], session: session, outcomes: [])
+            unsorted =
+                replay.visits.map { GamePlay.input(of: $0, race: replay.race, playerIDs: setting.playerIDs) }
+                + scheduled
         }
         checkpoint = nil  // moved up in place below, not through a copy that shares its storage
+        let inputs = TieRule.sorted(unsorted)
 
-        let from = start.played.count
+        var taken = 0
         var cutoff = cutoff(of: inputs)
         // A stretch that prompts a reply at or after its end cannot go into the checkpoint: its
         // first half, cut between two times, is tried instead, a few times at most.
         for _ in 0..<4 {
-            let upTo = inputs[from...].firstIndex { !($0.time < cutoff) } ?? inputs.count
-            guard upTo > from else { break }
+            let upTo = inputs.firstIndex { !($0.time < cutoff) } ?? inputs.count
+            guard upTo > 0 else { break }
             var session = start.session
-            let added = Array(inputs[from..<upTo])
+            let added = Array(inputs[..<upTo])
             let produced = session.play(added, responder: responder)
             if Self.noReply(to: produced, atOrAfter: added[added.count - 1].time, responder: responder) {
-                start.played += added
+                start.moveBoundary(to: cutoff, played: added, replay: replay)
                 start.session = session
                 start.outcomes += produced
+                taken = upTo
                 break
             }
-            cutoff = inputs[from + (upTo - from) / 2].time
+            cutoff = inputs[upTo / 2].time
         }
         checkpoint = start
 
         var session = start.session
-        let rest = Array(inputs[start.played.count...]) + (running ? [] : [end])
-        let outcomes = start.outcomes + session.play(rest, responder: responder)
-        return GamePlay(mode: mode.identifier, standings: session.standings(), outcomes: outcomes)
+        let rest = Array(inputs[taken...]) + (running ? [] : [GamePlay.end(of: replay, scheduled: scheduled)])
+        let later = session.play(rest, responder: responder)
+        return GamePlay(
+            mode: mode.identifier, standings: session.standings(), outcomes: start.outcomes, then: later)
     }
 
     /// The time before which inputs are taken into the checkpoint: `lag` before the latest input.

@@ -4,11 +4,11 @@ import RaceKitCore
 import RaceModel
 
 /// ``GamePlay`` of a race whose replay grows, as a live race's does: the game is kept at a
-/// checkpoint some time behind the latest input, and each call plays only what came after it,
-/// on a copy. The result equals `GamePlay` of the same replay (a test holds them to it). A call
-/// costs a comparison of the visits before the checkpoint with the ones it played, and the
-/// sorting and playing of the inputs after it: an hour into a race, not the hour's inputs sorted
-/// and compared again.
+/// checkpoint some time behind the latest input or fix, and each call plays only what came
+/// after it, on a copy. The result equals `GamePlay` of the same replay (a test holds them to
+/// it). A call costs a comparison of the visits before the checkpoint with the ones it played,
+/// and the sorting and playing of the inputs after it: an hour into a race, not the hour's
+/// inputs sorted and compared again.
 ///
 /// The checkpoint is used only while the inputs before it in time are the ones it played: a
 /// late fix that adds or moves a visit before it, or a change of who plays, makes the game play
@@ -20,9 +20,9 @@ import RaceModel
 /// Pass the same race, mode, configuration, seed and responder (apart from its scheduled
 /// inputs) on every call; a new value is needed for another race.
 public struct IncrementalGamePlay: Sendable {
-    /// How far the checkpoint stays behind the latest input, in seconds: visits and responses
-    /// that arrive later than this (late fixes, slow answers) make the next call play from the
-    /// start, as every call would without a checkpoint.
+    /// How far the checkpoint stays behind the latest input or fix, in seconds: visits and
+    /// responses that arrive later than this (late fixes, slow answers) make the next call play
+    /// from the start, as every call would without a checkpoint.
     public var lag: Seconds
 
     private var checkpoint: Checkpoint?
@@ -105,7 +105,7 @@ public struct IncrementalGamePlay: Sendable {
         }
     }
 
-    /// A game with no checkpoint yet, kept `lag` seconds behind the latest input.
+    /// A game with no checkpoint yet, kept `lag` seconds behind the latest input or fix.
     public init(lag: Seconds = 10) {
         self.lag = lag
     }
@@ -144,7 +144,7 @@ public struct IncrementalGamePlay: Sendable {
         let inputs = TieRule.sorted(unsorted)
 
         var taken = 0
-        var cutoff = cutoff(of: inputs)
+        var cutoff = cutoff(of: inputs, lastFix: replay.lastFixTime)
         // A stretch that prompts a reply at or after its end cannot go into the checkpoint: its
         // first half, cut between two times, is tried instead, a few times at most.
         for _ in 0..<4 {
@@ -171,9 +171,14 @@ public struct IncrementalGamePlay: Sendable {
             mode: mode.identifier, standings: session.standings(), outcomes: start.outcomes, then: later)
     }
 
-    /// The time before which inputs are taken into the checkpoint: `lag` before the latest input.
-    private func cutoff(of inputs: [GameInput]) -> Seconds {
-        guard let latest = inputs.last(where: { $0.time.isFinite })?.time else { return -.infinity }
+    /// The time before which inputs are taken into the checkpoint: `lag` before the latest
+    /// input or fix. The fixes count too: in a race whose runners are all between stops, the
+    /// visits at the start go into the checkpoint once the clock has moved on, instead of being
+    /// played again on every call until the next visit.
+    private func cutoff(of inputs: [GameInput], lastFix: Seconds?) -> Seconds {
+        let latestInput = inputs.last(where: { $0.time.isFinite })?.time
+        let latest = [latestInput, lastFix.flatMap { $0.isFinite ? $0 : nil }].compactMap { $0 }.max()
+        guard let latest else { return -.infinity }
         return latest - lag
     }
 

@@ -128,4 +128,16 @@ final class LiveServerProcess: @unchecked Sendable {
         let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         return (try #require(json["sequence"] as? Int), try #require(json["report"]))
     }
+
+    /// ``report(race:token:)`` once its sequence is `sequence`, asked every 100 ms up to 100
+    /// times (an instance that reads another's appends catches up); the last answer when it
+    /// never is.
+    func report(race: String, token: String, reaching sequence: Int) async throws -> (sequence: Int, report: Any) {
+        var answer = try await report(race: race, token: token)
+        for _ in 0..<100 where answer.sequence != sequence {
+            try await Task.sleep(for: .milliseconds(100))
+            answer = try await report(race: race, token: token)
+        }
+        return answer
+    }
 }

@@ -73,11 +73,7 @@ import Testing
         try await servers[1].end(race: race, token: organiser)
         let offline = try LiveStreamTests.offlineReport(tracks: [tracks], in: try TemporaryFolder())
         for server in servers.dropFirst() {
-            var (sequence, live) = try await server.report(race: race, token: organiser)
-            for _ in 0..<100 where sequence != fixes + 2 {
-                try await Task.sleep(for: .milliseconds(100))
-                (sequence, live) = try await server.report(race: race, token: organiser)
-            }
+            let (sequence, live) = try await server.report(race: race, token: organiser, reaching: fixes + 2)
             #expect(sequence == fixes + 2)
             #expect((live as? NSDictionary) == (offline as? NSDictionary))
         }
@@ -146,11 +142,7 @@ import Testing
         // Once the race is over, each instance's report is `racekit simulate`'s.
         try await servers[0].end(race: race, token: organiser)
         for server in servers {
-            var (sequence, live) = try await server.report(race: race, token: organiser)
-            for _ in 0..<100 where sequence != fixes + 2 {
-                try await Task.sleep(for: .milliseconds(100))
-                (sequence, live) = try await server.report(race: race, token: organiser)
-            }
+            let (sequence, live) = try await server.report(race: race, token: organiser, reaching: fixes + 2)
             #expect(sequence == fixes + 2)
             #expect((live as? NSDictionary) == (offline as? NSDictionary))
         }

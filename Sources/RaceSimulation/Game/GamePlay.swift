@@ -37,9 +37,12 @@ public struct GamePlay: Sendable {
     ) throws(ModeConfigurationError) {
         var session = try mode.session(
             race: replay.race, participants: Self.players(of: replay), configuration: configuration, seed: seed)
+        // The replay's visits, then the scheduled responses (answers, submissions, leaves at a
+        // clock time), then the end unless the race is still on.
         let scheduled = responder?.scheduledInputs ?? []
-        var inputs = Self.inputs(of: replay, scheduled: scheduled)
-        if running { inputs.removeLast() }
+        let ids = Self.playerIDs(of: replay)
+        var inputs = replay.visits.map { Self.input(of: $0, race: replay.race, playerIDs: ids) } + scheduled
+        if !running { inputs.append(Self.end(of: replay, scheduled: scheduled)) }
         earlier = session.play(inputs, responder: responder)
         later = []
         standings = session.standings()
@@ -74,16 +77,6 @@ public struct GamePlay: Sendable {
     static func playerIDs(of replay: ReplayResult) -> [String] {
         let names = replay.input.names
         return names.indices.map { replay.input.participantIDs[$0] ?? names[$0] }
-    }
-
-    /// What the mode plays: the replay's visits, then the `scheduled` responses (answers,
-    /// submissions, leaves at a clock time), then the end (``end(of:scheduled:)``).
-    static func inputs(of replay: ReplayResult, scheduled: [GameInput]) -> [GameInput] {
-        let ids = playerIDs(of: replay)
-        var inputs = replay.visits.map { input(of: $0, race: replay.race, playerIDs: ids) }
-        inputs += scheduled
-        inputs.append(end(of: replay, scheduled: scheduled))
-        return inputs
     }
 
     /// The input of one of a replay's visits, `playerIDs` being ``playerIDs(of:)`` of the replay.

@@ -12,10 +12,10 @@ import RaceModel
 ///
 /// The checkpoint is used only while the inputs before it in time are the ones it played: a
 /// late fix that adds or moves a visit before it, or a change of who plays, makes the game play
-/// again from the start. (A visit is its arrival, so a participant leaving a stop
-/// changes nothing the checkpoint played.) It only moves up to a point where splitting the
-/// inputs there changes nothing: no response the responder gives to what was played falls at
-/// or after the last input played (round deadlines carry over in the session).
+/// again from the start. (A visit is its arrival, so a participant leaving a stop changes
+/// nothing the checkpoint played.) It only moves up to a point where splitting the inputs there
+/// changes nothing: no response the responder gives to what was played falls at or after the
+/// last input played (round deadlines carry over in the session).
 ///
 /// Pass the same race, mode, configuration, seed and responder (apart from its scheduled
 /// inputs) on every call; a new value is needed for another race.
@@ -176,10 +176,9 @@ public struct IncrementalGamePlay: Sendable {
     /// visits at the start go into the checkpoint once the clock has moved on, instead of being
     /// played again on every call until the next visit.
     private func cutoff(of inputs: [GameInput], lastFix: Seconds?) -> Seconds {
-        let latestInput = inputs.last(where: { $0.time.isFinite })?.time
-        let latest = [latestInput, lastFix.flatMap { $0.isFinite ? $0 : nil }].compactMap { $0 }.max()
-        guard let latest else { return -.infinity }
-        return latest - lag
+        let latestInput = inputs.last(where: { $0.time.isFinite })?.time ?? -.infinity
+        let latestFix = lastFix.flatMap { $0.isFinite ? $0 : nil } ?? -.infinity
+        return max(latestInput, latestFix) - lag
     }
 
     /// Whether no response to `outcomes` comes at or after `last`, the time of the call's last

@@ -68,23 +68,77 @@ struct IncrementalReplayTests {
                 let untracked = (prefixes.count..<input.names.count).map { (input.names[$0], input.participantIDs[$0]) }
                 let actual = incremental.result(tracks: order, untracked: untracked)
 
-                #expect(Self.withoutRows(actual.visits) == Self.withoutRows(expected.visits), "seed \(seed)")
-                #expect(actual.courses.map(\.status) == expected.courses.map(\.status), "seed \(seed)")
-                #expect(actual.courses.map(\.punches) == expected.courses.map(\.punches), "seed \(seed)")
-                #expect(
-                    actual.courses.map { Self.withoutRows($0.additional) }
-                        == expected.courses.map { Self.withoutRows($0.additional) }, "seed \(seed)")
-                #expect(actual.input.names == expected.input.names && actual.lastFixTime == expected.lastFixTime)
-                #expect(actual.screening.acceptedCount == expected.screening.acceptedCount, "seed \(seed)")
-                #expect(
-                    actual.screening.rejectedCountsByParticipant == expected.screening.rejectedCountsByParticipant,
-                    "seed \(seed)")
+                Self.expectEqual(actual, expected, seed: seed)
                 additional += expected.courses.reduce(0) { $0 + $1.additional.count }
             }
         }
         // Not vacuous: late fixes replayed tracks, and visits off the course were compared.
         #expect(replayedFromStart > 20, "only \(replayedFromStart) late fixes")
         #expect(additional > 100, "only \(additional) additional visits in \(comparisons) comparisons")
+    }
+
+    @Test("after fixes that reached no stop, reuses its visits and still equals the batch replay")
+    func fixesReachingNoStop() throws {
+        var reused = 0, comparisons = 0
+        for seed in 1...4 {
+            var random = SplitMix64(seed: UInt64(seed) &* 7_919)
+            let (race, field) = StreamingSimulationTests.race(&random, participants: 2 + Int(random.next() % 3))
+            let loaded = StreamingSimulationTests.loadedTracks(field, &random).map { track in
+                // In time order, as a phone that never resends sends them.
+                let clock = TrackFiles.raceClockTrack(track, alignment: .clock, raceStart: 0)
+                let points = (0..<clock.count).map { (clock.time[$0], clock.latitude[$0], clock.longitude[$0]) }
+                return LoadedTrack(name: track.name, file: track.file, points: points)
+            }
+            let replay = try RaceReplay(race: race)
+            var incremental = IncrementalReplay(replay: replay)
+            var fed = [Int](repeating: 0, count: loaded.count)
+            var lastResult: Int?
+            var comparedHere = 0
+            while comparedHere < 40, fed.indices.contains(where: { fed[$0] < loaded[$0].points.count }) {
+                let p = Int(random.next() % UInt64(loaded.count))
+                guard fed[p] < loaded[p].points.count else { continue }
+                fed[p] += 1
+                let points = loaded[p].points
+                incremental.update(loaded[p].name, count: fed[p], unchanged: fed[p] - 1) { i in
+                    (points[i].time, points[i].latitude, points[i].longitude, nil)
+                }
+                let unchanged = lastResult == incremental.visitRevision
+                guard random.next() % (unchanged ? 8 : 64) == 0 else { continue }
+                comparisons += 1
+                comparedHere += 1
+                if unchanged { reused += 1 }
+
+                let prefixes = loaded.indices.filter { fed[$0] > 0 }.map { k in
+                    LoadedTrack(name: loaded[k].name, file: loaded[k].file, points: Array(loaded[k].points[..<fed[k]]))
+                }
+                let input = TrackFiles.replayInput(prefixes, race: race, alignment: .clock, raceStart: 0)
+                let order = prefixes.enumerated().map { k, track in
+                    (key: track.name, name: input.names[k], participantID: input.participantIDs[k])
+                }
+                let untracked = (prefixes.count..<input.names.count).map { (input.names[$0], input.participantIDs[$0]) }
+                let actual = incremental.result(tracks: order, untracked: untracked)
+                lastResult = incremental.visitRevision
+                Self.expectEqual(actual, replay.run(input), seed: seed)
+            }
+        }
+        #expect(reused > 60, "only \(reused) of \(comparisons) results with the visits unchanged")
+        #expect(comparisons - reused > 10, "only \(comparisons - reused) results after a visit changed")
+    }
+
+    /// Holds an incremental result to the batch replay's: visits, course checks, names, the
+    /// last fix's time and the screening (fix rows left out: the two count them differently).
+    private static func expectEqual(_ actual: ReplayResult, _ expected: ReplayResult, seed: Int) {
+        #expect(Self.withoutRows(actual.visits) == Self.withoutRows(expected.visits), "seed \(seed)")
+        #expect(actual.courses.map(\.status) == expected.courses.map(\.status), "seed \(seed)")
+        #expect(actual.courses.map(\.punches) == expected.courses.map(\.punches), "seed \(seed)")
+        #expect(
+            actual.courses.map { Self.withoutRows($0.additional) }
+                == expected.courses.map { Self.withoutRows($0.additional) }, "seed \(seed)")
+        #expect(actual.input.names == expected.input.names && actual.lastFixTime == expected.lastFixTime)
+        #expect(actual.screening.acceptedCount == expected.screening.acceptedCount, "seed \(seed)")
+        #expect(
+            actual.screening.rejectedCountsByParticipant == expected.screening.rejectedCountsByParticipant,
+            "seed \(seed)")
     }
 
     private static func withoutRows(_ visits: [StopVisit]) -> [StopVisit] {

@@ -52,6 +52,21 @@ public struct LiveRace: Sendable {
     private var replayParticipants: (trackNames: [String], names: [String], ids: [String?])?
     /// The game played on the incremental replay, from its checkpoint.
     private var incrementalGame = IncrementalGamePlay()
+    /// The last state's game and what it was played on: while the race runs and takes in only
+    /// fixes that reach no stop, the game stays the same and is not played again.
+    private var playedGame: (basis: GameBasis, game: GamePlay?, problem: String?)?
+
+    /// What the game of a running race is a function of, besides the race and the seed.
+    private struct GameBasis: Equatable {
+        /// The race clock's origin; the replay starts over when it moves.
+        let origin: Double
+        /// ``IncrementalReplay/arrivalRevision``: the visits' arrivals, which the game plays.
+        let arrivalRevision: Int
+        /// The tracked participants, in replay order: the players.
+        let trackNames: [String]
+        /// How many game inputs the log holds (they are only ever added).
+        let inputCount: Int
+    }
 
     /// A race nobody has joined yet.
     public init(raceID: String, race: Race, seed: UInt64 = 1) {
@@ -256,6 +271,22 @@ public struct LiveRace: Sendable {
         let untracked = (tracked.count..<names.count).map { (name: names[$0], participantID: ids[$0]) }
         let result = replay.result(tracks: order, untracked: untracked)
         incremental = (replay, origin)
+        let basis = GameBasis(
+            origin: origin, arrivalRevision: replay.arrivalRevision, trackNames: trackNames,
+            inputCount: gameInputs.count)
+        if endedAt == nil, let played = playedGame, played.basis == basis {
+            return LiveRaceState(sequence: lastSequence, replay: result, game: played.game, problem: played.problem)
+        }
+        // Let go of first, as the state before: the game shares its outcomes with the checkpoint.
+        playedGame = nil
+        let state = playedState(of: result)
+        playedGame = (basis, state.game, state.problem)
+        return state
+    }
+
+    /// The state of `result`, the incremental replay's, with the game played on from its
+    /// checkpoint.
+    private mutating func playedState(of result: ReplayResult) -> LiveRaceState {
         var game = incrementalGame
         incrementalGame = IncrementalGamePlay()  // played on in place, not through a shared copy
         defer { incrementalGame = game }

@@ -16,6 +16,18 @@ public struct IncrementalReplay: Sendable {
     /// The race and its fences.
     public let replay: RaceReplay
     private var tracks: [String: Track] = [:]
+    /// Changes whenever a track's visits may have changed: a track added, replayed from its
+    /// start or removed, or a visit found or closed by its exit. Between two results with the
+    /// same revision and the same tracks, the visits and course checks are the same; only the
+    /// screening and the last fix's time can differ (fixes that reached no stop).
+    public private(set) var visitRevision = 0
+    /// Changes whenever an arrival may have changed: as ``visitRevision`` but for exits.
+    /// Between two results with the same arrival revision and the same tracks, the visits
+    /// differ at most in when they were left (`StopVisit.leftAt`), so the course checks'
+    /// punches and statuses, and a game played on the arrivals, are the same.
+    public private(set) var arrivalRevision = 0
+    /// The last result's visits, for the revision and the track order they were gathered at.
+    private var gathered: (revision: Int, keys: [String], visits: [StopVisit])?
 
     /// One participant's replay and what was last made of it.
     private struct Track: Sendable {
@@ -23,10 +35,10 @@ public struct IncrementalReplay: Sendable {
         /// Fixes fed, from the track's first.
         var fed = 0
         var lastTime: Seconds?
-        /// The visits found (participant 0, rows in this track), cached until the track changes.
-        var summary: StreamingReplay.Summary?
+        /// The visits found (participant 0, rows in this track), cached until they change.
+        var visits: [StopVisit]?
         /// The course check made of them, for the participant index and race id it was made
-        /// for, cached until the track changes.
+        /// for, cached until they change.
         var check: (participant: Int, participantID: String?, check: CourseCheck)?
     }
 
@@ -44,10 +56,19 @@ public struct IncrementalReplay: Sendable {
         _ key: String, count: Int, unchanged: Int,
         fix: (Int) -> (time: Seconds, latitude: Degrees, longitude: Degrees, accuracyMeters: Meters?)
     ) {
+        let known = tracks[key] != nil
         var track = tracks[key] ?? Track(streaming: StreamingReplay(replay: replay))
         tracks[key] = nil  // fed in place below, not through a copy that shares its storage
-        if unchanged < track.fed { track = Track(streaming: StreamingReplay(replay: replay)) }
+        var visitsChanged = !known, arrivalsChanged = !known
+        if unchanged < track.fed {
+            track = Track(streaming: StreamingReplay(replay: replay))
+            visitsChanged = true
+            arrivalsChanged = true
+        }
         if track.fed < count {
+            let changesBefore = track.streaming.visitChangeCount
+            let arrivalsBefore = track.streaming.foundVisitCount
+            let wasEmpty = track.fed == 0
             for i in track.fed..<count {
                 let f = fix(i)
                 track.streaming.ingest(
@@ -56,14 +77,25 @@ public struct IncrementalReplay: Sendable {
                 track.lastTime = f.time
             }
             track.fed = count
-            track.summary = nil
-            track.check = nil
+            // The course check reads the visits alone, and whether there is a fix at all.
+            if wasEmpty || track.streaming.visitChangeCount != changesBefore {
+                visitsChanged = true
+                track.visits = nil
+                track.check = nil
+            }
+            if wasEmpty || track.streaming.foundVisitCount != arrivalsBefore { arrivalsChanged = true }
         }
         tracks[key] = track
+        if visitsChanged { visitRevision &+= 1 }
+        if arrivalsChanged { arrivalRevision &+= 1 }
     }
 
     /// Forgets the track `key` (its participant left the field).
-    public mutating func remove(_ key: String) { tracks[key] = nil }
+    public mutating func remove(_ key: String) {
+        guard tracks.removeValue(forKey: key) != nil else { return }
+        visitRevision &+= 1
+        arrivalRevision &+= 1
+    }
 
     /// The replay of the tracks `tracks`, in that order (participant 0, 1, …), then of the
     /// participants `untracked` (did not start): visits by arrival time, each visit's row
@@ -77,34 +109,43 @@ public struct IncrementalReplay: Sendable {
         tracks order: [(key: String, name: String, participantID: String?)],
         untracked: [(name: String, participantID: String?)] = []
     ) -> ReplayResult {
+        let keys = order.map(\.key)
+        // Fixes that reached no stop leave every visit as it was: gathered and sorted once.
+        let reused = gathered.flatMap { $0.revision == visitRevision && $0.keys == keys ? $0.visits : nil }
         var visits: [StopVisit] = []
         var screening = FixScreeningReport()
         var courses: [CourseCheck] = []
+        courses.reserveCapacity(order.count + untracked.count)
         var lastFixTime: Seconds?
         var rows = 0
         let replay = self.replay
         // Each track is read and its caches filled in place: a copy out of the dictionary
         // and back would copy every track's replay state on every call.
         func add(_ track: inout Track, as p: Int, _ entry: (key: String, name: String, participantID: String?)) {
-            let summary =
-                track.summary ?? track.streaming.finish(names: [entry.name], participantIDs: [entry.participantID])
-            track.summary = summary
-            let own = summary.visits.map { visit in
-                var visit = visit
-                visit.participant = p
-                return visit
+            let cached = track.check.flatMap { cached in
+                cached.participant == p && cached.participantID == entry.participantID ? cached.check : nil
             }
-            if let cached = track.check, cached.participant == p, cached.participantID == entry.participantID {
-                courses.append(cached.check)
+            var own: [StopVisit] = []
+            if cached == nil || reused == nil {
+                let found = track.visits ?? track.streaming.sortedVisits
+                track.visits = found
+                own = found.map { visit in
+                    var visit = visit
+                    visit.participant = p
+                    return visit
+                }
+            }
+            if let cached {
+                courses.append(cached)
             } else {
                 let check = CourseCheck(
                     race: replay.race, course: replay.course(forParticipantID: entry.participantID), visits: own,
                     lastFixTime: track.lastTime)
-                courses.append(check)
                 track.check = (p, entry.participantID, check)
+                courses.append(check)
             }
-            visits += own
-            screening.add(summary.screening, asParticipant: Int32(p), rowOffset: rows)
+            if reused == nil { visits += own }
+            screening.add(track.streaming.screening, asParticipant: Int32(p), rowOffset: rows)
             if let last = track.lastTime { lastFixTime = max(lastFixTime ?? last, last) }
             rows += track.fed
         }
@@ -114,7 +155,12 @@ public struct IncrementalReplay: Sendable {
             }
             add(&tracks.values[slot], as: p, entry)
         }
-        visits.sort { ($0.time, $0.participant, $0.stop) < ($1.time, $1.participant, $1.stop) }
+        if let reused {
+            visits = reused
+        } else {
+            visits.sort { ($0.time, $0.participant, $0.stop) < ($1.time, $1.participant, $1.stop) }
+            gathered = (visitRevision, keys, visits)
+        }
         for participantID in untracked.map(\.participantID) {
             courses.append(
                 CourseCheck(

@@ -71,6 +71,17 @@ public struct StreamingReplay: Sendable {
         return rejection
     }
 
+    /// Counts the changes to the visits found so far (a visit found, or closed by its exit):
+    /// while it stays the same, ``finish(names:participantIDs:)`` finds the same visits.
+    var visitChangeCount: Int { recorder.changeCount }
+
+    /// The visits found so far, open ones included, by arrival time (then participant, then
+    /// stop): ``finish(names:participantIDs:)``'s, without its course checks.
+    var sortedVisits: [StopVisit] { recorder.sortedVisits() }
+
+    /// The fixes screened so far: ``finish(names:participantIDs:)``'s screening.
+    var screening: FixScreeningReport { workspace.report }
+
     /// Visits found so far, open ones included.
     var foundVisitCount: Int { recorder.visits.count }
 

@@ -13,6 +13,8 @@ struct VisitRecorder: Sendable {
     /// Stops per participant, to key the open visits.
     let stops: Int
     private(set) var visits: [StopVisit] = []
+    /// Counts the changes to ``visits``: a visit found, or one closed by its exit.
+    private(set) var changeCount = 0
     /// (participant, stop) key → the visit awaiting its exit.
     private var open: [Int: Int] = [:]
 
@@ -26,12 +28,16 @@ struct VisitRecorder: Sendable {
         switch event.kind {
         case .dwell:
             open[key] = visits.count
+            changeCount += 1
             visits.append(
                 StopVisit(
                     participant: Int(event.participant), stop: event.fence, time: event.time - minimumDwell,
                     leftAt: nil, accuracyMeters: event.accuracyMeters, fixRow: event.fixIndex))
         case .exit:
-            if let v = open.removeValue(forKey: key) { visits[v].leftAt = event.time }
+            if let v = open.removeValue(forKey: key) {
+                visits[v].leftAt = event.time
+                changeCount += 1
+            }
         case .enter, .cross:
             break
         }

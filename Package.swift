@@ -121,6 +121,8 @@ let package = Package(
                 "Geofencing", "GameModes", "RaceSimulation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // The response encoder's place in the pipeline, below which event chunks go.
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -167,6 +169,8 @@ let package = Package(
             dependencies: [
                 "RaceServer", "RaceLive", "LiveStoreTestSupport", "RaceModel", "RaceKitCore", "GeoFormats", "GeoCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
     ],

@@ -25,9 +25,11 @@ import Testing
             set { lock.withLock { writable = newValue } }
         }
 
-        func begin(with bytes: ByteBuffer) async { write(bytes) }
+        func begin(with bytes: ByteBuffer) async { keep(bytes) }
 
-        func write(_ bytes: ByteBuffer) {
+        func write(_ message: EventMessage) { keep(message.bytes) }
+
+        private func keep(_ bytes: ByteBuffer) {
             lock.withLock {
                 guard !closed else { return }  // as a closed channel drops it
                 parts.append(String(buffer: bytes))

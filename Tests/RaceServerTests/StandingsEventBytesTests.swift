@@ -8,8 +8,8 @@ import Testing
 /// sequence, or another document at the same sequence (the race's file replaced before its
 /// start), renders it again, and each kind of event and each race has its own.
 @Suite struct StandingsEventBytesTests {
-    private func storage(_ bytes: ByteBuffer) -> UnsafeRawPointer? {
-        bytes.withUnsafeReadableBytes { UnsafeRawPointer($0.baseAddress) }
+    private func storage(_ message: EventMessage) -> UnsafeRawPointer? {
+        message.chunk.withUnsafeReadableBytes { UnsafeRawPointer($0.baseAddress) }
     }
 
     @Test func renderedOncePerDocument() async throws {
@@ -18,7 +18,7 @@ import Testing
         let first = await runner.standings()
         let a = events.event(raceID: "r", .standings, sequence: first.sequence, text: first.text)
         let b = events.event(raceID: "r", .standings, sequence: first.sequence, text: first.text)
-        #expect(String(buffer: a) == "id: \(first.sequence)\nevent: standings\ndata: \(first.text)\n\n")
+        #expect(String(buffer: a.bytes) == "id: \(first.sequence)\nevent: standings\ndata: \(first.text)\n\n")
         #expect(storage(a) == storage(b))
 
         let fix = LiveFix(
@@ -26,19 +26,19 @@ import Testing
         _ = try await runner.submit([.fix(fix)], recordedAt: 0)
         let second = await runner.standings()
         let c = events.event(raceID: "r", .standings, sequence: second.sequence, text: second.text)
-        #expect(String(buffer: c).hasPrefix("id: \(second.sequence)\n"))
+        #expect(String(buffer: c.bytes).hasPrefix("id: \(second.sequence)\n"))
         #expect(storage(c) != storage(a))
 
         // Another document at the same sequence is rendered anew; another race, or the other
         // kind of event, has its own.
         #expect(
-            String(buffer: events.event(raceID: "r", .standings, sequence: second.sequence, text: "{}"))
+            String(buffer: events.event(raceID: "r", .standings, sequence: second.sequence, text: "{}").bytes)
                 == "id: \(second.sequence)\nevent: standings\ndata: {}\n\n")
         #expect(
-            String(buffer: events.event(raceID: "q", .standings, sequence: second.sequence, text: second.text))
-                == String(buffer: c))
+            String(buffer: events.event(raceID: "q", .standings, sequence: second.sequence, text: second.text).bytes)
+                == String(buffer: c.bytes))
         #expect(
-            String(buffer: events.event(raceID: "r", .changes, sequence: second.sequence, text: "{}"))
+            String(buffer: events.event(raceID: "r", .changes, sequence: second.sequence, text: "{}").bytes)
                 == "id: \(second.sequence)\nevent: changes\ndata: {}\n\n")
         try await store.close()
     }

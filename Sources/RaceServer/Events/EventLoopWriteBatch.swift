@@ -1,14 +1,13 @@
 import NIOCore
-import NIOHTTPTypes
 import Synchronization
 
-/// Response body parts for connections of one event loop, handed to the loop together: a
-/// leaderboard update for a thousand viewers costs each loop one task that writes them all,
-/// not a task per viewer (docs/live-server.md, "Speed").
+/// Messages for connections of one event loop, handed to the loop together: a leaderboard
+/// update for a thousand viewers costs each loop one task that writes them all, not a task
+/// per viewer (docs/live-server.md, "Speed").
 final class EventLoopWriteBatch: Sendable {
     private let loop: any EventLoop
-    /// Parts waiting for the loop, in the order they were handed over.
-    private let pending = Mutex<[(channel: any Channel, bytes: ByteBuffer)]>([])
+    /// Messages waiting for the loop, in the order they were handed over.
+    private let pending = Mutex<[(outlet: ChannelEventOutlet, message: EventMessage)]>([])
 
     private init(loop: any EventLoop) { self.loop = loop }
 
@@ -26,11 +25,11 @@ final class EventLoopWriteBatch: Sendable {
         }
     }
 
-    /// Writes `bytes` as a body part on `channel`, after everything handed over before; the
-    /// first part of a batch schedules the loop's task.
-    func write(_ bytes: ByteBuffer, on channel: any Channel) {
+    /// Writes `message` to `outlet`, whose channel is on this batch's loop, after everything
+    /// handed over before; the first message of a batch schedules the loop's task.
+    func write(_ message: EventMessage, to outlet: ChannelEventOutlet) {
         let first = pending.withLock { pending in
-            pending.append((channel, bytes))
+            pending.append((outlet, message))
             return pending.count == 1
         }
         if first { loop.execute { self.drain() } }
@@ -42,8 +41,6 @@ final class EventLoopWriteBatch: Sendable {
             defer { pending.removeAll(keepingCapacity: true) }
             return pending
         }
-        for (channel, bytes) in batch {
-            channel.writeAndFlush(HTTPResponsePart.body(bytes), promise: nil)
-        }
+        for (outlet, message) in batch { outlet.writeOnLoop(message) }
     }
 }

@@ -66,7 +66,7 @@ private final class Viewer: Sendable {
     private let events: StandingsEventBytes
     private let retryAfter: Duration
     private let state: Mutex<State>
-    private static let heartbeatBytes = ByteBuffer(string: ": heartbeat\n\n")
+    private static let heartbeat = EventMessage(": heartbeat\n\n")
 
     private struct State {
         /// The last sequence sent.
@@ -142,7 +142,7 @@ private final class Viewer: Sendable {
     func heartbeat() {
         state.withLock { state in
             guard !state.isOver, outlet.isWritable else { return }
-            outlet.write(Self.heartbeatBytes)
+            outlet.write(Self.heartbeat)
         }
     }
 

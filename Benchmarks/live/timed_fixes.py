@@ -3,6 +3,7 @@
 `timed_fixes` holds the viewers with Benchmarks/live/sse-probe.c, posts single fixes of one
 participant, and returns when each viewer first saw an event at or past each fix's sequence.
 """
+import bisect
 import json
 import subprocess
 import time
@@ -21,9 +22,9 @@ def call(url, body, bearer=None):
 def timed_fixes(probe, bases, race, token, participant_token, t0, viewers, samples):
     """Viewer v watches bases[v % len(bases)]; fixes go to bases[0], 0.4 s apart.
 
-    Returns (viewers connected, [(sent, sequence, acknowledged)], arrivals) where arrivals[v][id]
-    is the monotonic time viewer v first saw event id (the probe and time.monotonic share the
-    clock), and acknowledged when the fix's answer came back.
+    Returns (viewers connected, [(sent, sequence, acknowledged)], arrivals) where arrivals holds
+    the monotonic times each viewer first saw each event id (the probe and time.monotonic share
+    the clock; read them with first_arrival), and acknowledged is when the fix's answer came back.
     """
     ports = ",".join(str(urllib.parse.urlparse(b).port) for b in bases)
     child = subprocess.Popen([probe, "127.0.0.1", ports, f"/races/{race}/events", token, str(viewers)],
@@ -42,9 +43,28 @@ def timed_fixes(probe, bases, race, token, participant_token, t0, viewers, sampl
         v, k, t = line.split()
         arrivals[int(v)][int(k)] = float(t)
     child.wait()
-    return connected, sent_at, arrivals
+    return connected, sent_at, Arrivals(arrivals)
+
+
+class Arrivals:
+    """Each viewer's event ids in order, and the earliest time any event from each id on was
+    seen: a viewer's thousands of events are gone through once, not once per timed fix."""
+
+    def __init__(self, seen):
+        self.ids, self.earliest = [], []
+        for events in seen:
+            ids = sorted(events)
+            earliest = [0.0] * len(ids)
+            soonest = float("inf")
+            for i in range(len(ids) - 1, -1, -1):
+                soonest = min(soonest, events[ids[i]])
+                earliest[i] = soonest
+            self.ids.append(ids)
+            self.earliest.append(earliest)
 
 
 def first_arrival(arrivals, viewer, sequence):
     """When `viewer` first saw an event at or past `sequence`, or None."""
-    return min((t for k, t in arrivals[viewer].items() if k >= sequence), default=None)
+    ids = arrivals.ids[viewer]
+    i = bisect.bisect_left(ids, sequence)
+    return arrivals.earliest[viewer][i] if i < len(ids) else None

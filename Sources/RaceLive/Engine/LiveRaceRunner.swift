@@ -23,6 +23,10 @@ public actor LiveRaceRunner {
     private var viewers: [UUID: Viewer] = [:]
     /// Whether a broadcast of new standings to the viewers is on its way (``broadcast()``).
     private var broadcastPending = false
+    /// The last update's hand-over to the viewers, which runs off the runner so that storing
+    /// entries goes on meanwhile; the next broadcast waits for it, so viewers get updates in
+    /// order.
+    private var handingOver: Task<Void, Never>?
     /// The least time between two leaderboard updates sent to viewers.
     public nonisolated let standingsSpacing: Duration
     /// The update last handed to viewers, whose leaderboard the next update's changes build on.
@@ -424,9 +428,10 @@ public actor LiveRaceRunner {
     /// Subscribes a viewer: from now on `deliver` gets each leaderboard update, and `finish` is
     /// called when the race ends its viewers (``finishViewers()``). Updates are built once for
     /// every viewer, at most one per ``standingsSpacing``: a busy race is re-derived some times
-    /// a second, not once per fix, and the latest change still reaches every viewer. Both
-    /// closures are called on the runner: they must only hand over (write to a connection
-    /// without waiting for it, yield to a stream), never wait.
+    /// a second, not once per fix, and the latest change still reaches every viewer. `deliver`
+    /// gets the updates in order, from one task at a time but not on the runner; both closures
+    /// must only hand over (write to a connection without waiting for it, yield to a stream),
+    /// never wait.
     /// - Returns: the subscription, for ``unsubscribe(_:)``, and the latest update: the one the
     ///   other viewers have (a newer one is then on its way), or a new one when no one watched.
     public func subscribe(
@@ -458,17 +463,22 @@ public actor LiveRaceRunner {
         Task { await self.broadcast() }
     }
 
-    /// Waits out the rest of the spacing, then builds the update of the log as it is by then
-    /// and hands it to every viewer. The spacing is at least twice the last build's time, so
-    /// that re-deriving a large race leaves the runner most of its time for storing fixes.
+    /// Waits out the rest of the spacing and the last hand-over, then builds the update of the
+    /// log as it is by then and hands it to every viewer, off the runner. The spacing is at
+    /// least twice the last build's time, so that re-deriving a large race leaves the runner
+    /// most of its time for storing fixes.
     private func broadcast() async {
         if let built = updateBuilt {
             let due = built.at + max(standingsSpacing, built.taking * 2)
             if due > .now { try? await Task.sleep(until: due) }
         }
+        await handingOver?.value
         broadcastPending = false
         let update = nextUpdate()
-        for viewer in viewers.values { viewer.deliver(update) }
+        let deliveries = viewers.values.map(\.deliver)
+        handingOver = Task.detached {
+            for deliver in deliveries { deliver(update) }
+        }
     }
 
     /// The update of the log as it stands, its changes built on the last update's leaderboard;

@@ -9,7 +9,8 @@ import Synchronization
 /// resumes exactly. A heartbeat comment every ``heartbeatSeconds``.
 ///
 /// The race's runner builds each update once for all its viewers, at most one per its
-/// `standingsSpacing`, and hands it to each viewer's ``EventOutlet`` right away, on the runner.
+/// `standingsSpacing`, and hands it to each viewer's ``EventOutlet`` right away, from a task
+/// off the runner.
 /// A viewer never holds more than one event beyond what its connection takes: a slow viewer
 /// (its outlet not writable) skips to the newest update, and because changes only apply to the
 /// update before, a viewer that skipped one gets the whole leaderboard again. The stream closes

@@ -13,8 +13,18 @@ import Testing
 /// a shuffled order with late fixes, duplicates, game inputs and a participant of no listed
 /// name, the two agree at seeded random points of the log, entry by entry after some of those
 /// points, and at its end: the same visits, course checks, game standings and outcomes, and the
-/// same leaderboard.
+/// same leaderboard. Whenever the engine's `leaderboardRevision` stayed the same from one
+/// comparison to the next, so did the leaderboard's rows.
 @Suite struct IncrementalLeaderboardTests {
+    /// The leaderboard rows of the last comparison and the revision they were derived at.
+    private struct Ranked {
+        var last: (revision: Int, rows: [String])?
+        /// Comparisons whose revision was the one before.
+        var unchanged = 0
+        /// Comparisons whose revision had moved on.
+        var changed = 0
+    }
+
     @Test(arguments: LogPrincipleTests.samples) func incrementalEqualsFromScratch(sample name: String) throws {
         let sample = try LogPrincipleTests.Sample(name)
         try check(sample, race: sample.race, startAfter: 0)
@@ -61,6 +71,7 @@ import Testing
         // reach no stop, and the game of a state after those is the one before, not played again.
         var oneByOne = 0
         var gameInputsCompared = 0
+        var ranked = Ranked()
         for (n, batch) in batches.enumerated() {
             if n == startAfter { apply(.organiser(.start(time: sample.start))) }
             for payload in batch {
@@ -68,36 +79,47 @@ import Testing
                 // before and just after the first few.
                 if case .game = payload, gameInputsCompared < 4 {
                     gameInputsCompared += 1
-                    try compare(&engine, at: "batch \(n), before a game input")
+                    try compare(&engine, &ranked, at: "batch \(n), before a game input")
                     apply(payload)
-                    try compare(&engine, at: "batch \(n), after a game input")
+                    try compare(&engine, &ranked, at: "batch \(n), after a game input")
                     continue
                 }
                 apply(payload)
                 guard oneByOne > 0 else { continue }
                 oneByOne -= 1
-                try compare(&engine, at: "batch \(n), one by one")
+                try compare(&engine, &ranked, at: "batch \(n), one by one")
             }
             if n < guestFixes.count / 8 {
                 for payload in guestFixes[(n * 8)..<min(n * 8 + 8, guestFixes.count)] { apply(payload) }
             }
             if n == nextComparison || n == startAfter - 1 {
-                try compare(&engine, at: "batch \(n)")
+                try compare(&engine, &ranked, at: "batch \(n)")
                 comparisons += 1
                 nextComparison = n + 1 + Int(random.next() % UInt64(max(1, batches.count / 25)))
                 oneByOne = comparisons % 3 == 0 ? 3 : 0
             }
         }
-        try compare(&engine, at: "the end")
+        try compare(&engine, &ranked, at: "the end")
         #expect(comparisons > 10, "only \(comparisons) comparisons")
         let hasGameInputs = batches.joined().contains { payload in
             if case .game = payload { true } else { false }
         }
         #expect(gameInputsCompared > 0 || !hasGameInputs, "no game input compared")
         #expect(!(engine.refresh().replay?.visits.isEmpty ?? true), "a race without visits proves little")
+        #expect(
+            ranked.unchanged > 0 && ranked.changed > 0, "revisions: \(ranked.unchanged) same, \(ranked.changed) new")
     }
 
-    private func compare(_ engine: inout LiveRace, at point: String) throws {
+    private func compare(_ engine: inout LiveRace, _ ranked: inout Ranked, at point: String) throws {
+        // Every other time, as a server's update does: the fixes first, then the state.
+        if (ranked.changed + ranked.unchanged) % 2 == 1 {
+            engine.takeInFixes()
+            let revision = engine.leaderboardRevision
+            _ = engine.leaderboardState()
+            if engine.endedAt == nil {
+                #expect(engine.leaderboardRevision == revision, "\(point): the state found fixes not taken in")
+            }
+        }
         let fast = engine.leaderboardState()
         let slow = engine.refresh()
         #expect(fast.sequence == slow.sequence)
@@ -130,9 +152,17 @@ import Testing
         #expect(fast.game?.standings == slow.game?.standings, "\(point)")
         #expect(fast.game?.outcomes == slow.game?.outcomes, "\(point)")
         let names = Dictionary(uniqueKeysWithValues: engine.participants.map { ($0.id, $0.displayName) })
+        let board = LiveLeaderboard(state: fast, status: engine.status, displayNames: names)
         #expect(
-            LiveLeaderboard(state: fast, status: engine.status, displayNames: names).snapshot(raceID: "r")
+            board.snapshot(raceID: "r")
                 == LiveLeaderboard(state: slow, status: engine.status, displayNames: names).snapshot(raceID: "r"),
             "\(point)")
+        if let last = ranked.last, last.revision == engine.leaderboardRevision {
+            #expect(board.rows == last.rows, "\(point): the rows changed, the leaderboard revision did not")
+            ranked.unchanged += 1
+        } else {
+            ranked.changed += 1
+        }
+        ranked.last = (engine.leaderboardRevision, board.rows)
     }
 }

@@ -10,7 +10,7 @@ import RaceSimulation
 /// `GET /races/{id}/standings`.
 public struct LiveLeaderboard: Sendable {
     /// The last log entry included.
-    public let sequence: Int64
+    public private(set) var sequence: Int64
     /// `created`, `started` or `ended`.
     public let status: String
     /// Why the replay or the game is missing, if it is.
@@ -20,6 +20,8 @@ public struct LiveLeaderboard: Sendable {
     /// Each participant's row as compact JSON: `{"id", "name", "rank", "status", "stops",
     /// "time", "points"}`, parallel to ``order``.
     public let rows: [String]
+    /// ``rows`` joined with commas, as ``snapshot(raceID:)`` writes them.
+    private let joinedRows: String
     /// Where each id's row is in ``rows``.
     private let position: [String: Int]
     /// What each row says, parallel to ``rows``: a row that says the same as in the leaderboard
@@ -84,13 +86,22 @@ public struct LiveLeaderboard: Sendable {
         }
         self.order = order
         self.rows = rows
+        joinedRows = rows.joined(separator: ",")
         self.fields = fields
         position = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The same leaderboard as of a later log entry, for a state whose rows are the same
+    /// (``LiveRace/leaderboardRevision`` unchanged).
+    public func renumbered(to sequence: Int64) -> LiveLeaderboard {
+        var later = self
+        later.sequence = sequence
+        return later
+    }
+
     /// The whole leaderboard: `{"raceID", "sequence", "status", "problem"?, "rows"}`.
     public func snapshot(raceID: String) -> String {
-        header(raceID: raceID, after: nil) + ",\"rows\":[" + rows.joined(separator: ",") + "]}"
+        header(raceID: raceID, after: nil) + ",\"rows\":[" + joinedRows + "]}"
     }
 
     /// What changed since `previous`: `{"raceID", "sequence", "after", "status", "problem"?,

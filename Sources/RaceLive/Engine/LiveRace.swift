@@ -15,7 +15,7 @@ import RaceSimulation
 /// before the next refresh. So the live result equals the offline replay of the exported log
 /// (``LogExport``), which the tests check on every sample route. The leaderboard, derived many
 /// times a second while a race runs, comes from ``leaderboardState()`` instead, which takes in
-/// only the fixes added since its last call.
+/// only the fixes added since its last call; ``takeInFixes()`` alone tells whether it changed.
 public struct LiveRace: Sendable {
     /// The race's id on the server.
     public let raceID: String
@@ -47,14 +47,25 @@ public struct LiveRace: Sendable {
     /// and the clock origin its times are on.
     private var incremental: (replay: IncrementalReplay, origin: Double)?
     private var leaderboardDerived: LiveRaceState?
-    /// The display names and race ids the replay gives the tracks named `trackNames`, kept
-    /// while the tracked participants stay the same.
-    private var replayParticipants: (trackNames: [String], names: [String], ids: [String?])?
+    /// The tracks the replay's result lists, in order (each track's key, display name and race
+    /// id), and the race's participants without a track; kept while the tracked participants,
+    /// `trackNames`, stay the same.
+    private var replayOrder:
+        (
+            trackNames: [String], tracks: [(key: String, name: String, participantID: String?)],
+            untracked: [(name: String, participantID: String?)]
+        )?
     /// The game played on the incremental replay, from its checkpoint.
     private var incrementalGame = IncrementalGamePlay()
     /// The last state's game and what it was played on: while the race runs and takes in only
     /// fixes that reach no stop, the game stays the same and is not played again.
     private var playedGame: (basis: GameBasis, game: GamePlay?, problem: String?)?
+    /// Counts the changes to what the leaderboard ranks, as ``takeInFixes()`` finds them:
+    /// while it stays the same, so do the leaderboard states' visits, course checks, game and
+    /// problem, and a leaderboard of them differs only in its sequence number.
+    public private(set) var leaderboardRevision = 0
+    /// What the last ``takeInFixes()`` found the leaderboard ranking by.
+    private var ranked: RankingBasis?
 
     /// What the game of a running race is a function of, besides the race and the seed.
     private struct GameBasis: Equatable {
@@ -66,6 +77,14 @@ public struct LiveRace: Sendable {
         let trackNames: [String]
         /// How many game inputs the log holds (they are only ever added).
         let inputCount: Int
+    }
+
+    /// What the leaderboard of a running race is a function of, besides its status and the
+    /// participants' names: the game's basis and every visit (the course checks read them).
+    private struct RankingBasis: Equatable {
+        let game: GameBasis
+        /// ``IncrementalReplay/visitRevision``.
+        let visitRevision: Int
     }
 
     /// A race nobody has joined yet.
@@ -192,7 +211,7 @@ public struct LiveRace: Sendable {
         copy.incremental = nil
         copy.fixes.forgetChanges()
         copy.leaderboardDerived = nil
-        copy.replayParticipants = nil
+        copy.replayOrder = nil
         copy.incrementalGame = IncrementalGamePlay()
         return copy
     }
@@ -235,13 +254,12 @@ public struct LiveRace: Sendable {
         return state
     }
 
-    private mutating func deriveIncrementally() -> LiveRaceState {
-        let replayer: RaceReplay
-        switch self.replayer {
-        case .success(let r): replayer = r
-        case .failure(let error):
-            return LiveRaceState(sequence: lastSequence, replay: nil, game: nil, problem: error.description)
-        }
+    /// Brings the leaderboard's replay up to the fixes added since the last call, and moves
+    /// ``leaderboardRevision`` on when what it ranks may have changed: whether a leaderboard
+    /// needs building at all, at a cost that follows the fixes that arrived (no state is
+    /// built). ``leaderboardState()`` starts with it.
+    public mutating func takeInFixes() {
+        guard case .success(let replayer) = self.replayer else { return }
         let origin = clockOrigin
         // Times are on the race clock: when its origin moves (the organiser's start), every
         // track is replayed again.
@@ -261,19 +279,37 @@ public struct LiveRace: Sendable {
             }
             tracked.append(p)
         }
-        let trackNames = tracked.map(trackName(of:))
-        if replayParticipants?.trackNames != trackNames {
-            let (names, ids) = TrackFiles.replayParticipants(trackNames: trackNames, race: race)
-            replayParticipants = (trackNames, names, ids)
-        }
-        guard let (_, names, ids) = replayParticipants else { preconditionFailure("set above") }
-        let order = tracked.indices.map { (key: tracked[$0].id, name: names[$0], participantID: ids[$0]) }
-        let untracked = (tracked.count..<names.count).map { (name: names[$0], participantID: ids[$0]) }
-        let result = replay.result(tracks: order, untracked: untracked)
         incremental = (replay, origin)
-        let basis = GameBasis(
-            origin: origin, arrivalRevision: replay.arrivalRevision, trackNames: trackNames,
-            inputCount: gameInputs.count)
+        let trackNames = tracked.map(trackName(of:))
+        if replayOrder?.trackNames != trackNames {
+            let (names, ids) = TrackFiles.replayParticipants(trackNames: trackNames, race: race)
+            replayOrder = (
+                trackNames,
+                tracked.indices.map { (key: tracked[$0].id, name: names[$0], participantID: ids[$0]) },
+                (tracked.count..<names.count).map { (name: names[$0], participantID: ids[$0]) }
+            )
+        }
+        let basis = RankingBasis(
+            game: GameBasis(
+                origin: origin, arrivalRevision: replay.arrivalRevision, trackNames: trackNames,
+                inputCount: gameInputs.count),
+            visitRevision: replay.visitRevision)
+        // An ended race's game reads its last fix too (its end input), so it is played anew.
+        if basis != ranked || endedAt != nil { leaderboardRevision += 1 }
+        ranked = basis
+    }
+
+    private mutating func deriveIncrementally() -> LiveRaceState {
+        if case .failure(let error) = replayer {
+            return LiveRaceState(sequence: lastSequence, replay: nil, game: nil, problem: error.description)
+        }
+        takeInFixes()
+        guard var (replay, origin) = incremental, let order = replayOrder, let basis = ranked?.game else {
+            preconditionFailure("taken in above")
+        }
+        incremental = nil  // its caches filled in place below
+        let result = replay.result(tracks: order.tracks, untracked: order.untracked)
+        incremental = (replay, origin)
         if endedAt == nil, let played = playedGame, played.basis == basis {
             return LiveRaceState(sequence: lastSequence, replay: result, game: played.game, problem: played.problem)
         }

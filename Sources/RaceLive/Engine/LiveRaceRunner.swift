@@ -29,8 +29,9 @@ public actor LiveRaceRunner {
     private var handingOver: Task<Void, Never>?
     /// The least time between two leaderboard updates sent to viewers.
     public nonisolated let standingsSpacing: Duration
-    /// The update last handed to viewers, whose leaderboard the next update's changes build on.
-    private var lastUpdate: (update: LeaderboardUpdate, board: LiveLeaderboard)?
+    /// The update last handed to viewers, whose leaderboard the next update's changes build
+    /// on, and the engine's ``LiveRace/leaderboardRevision`` it was built at.
+    private var lastUpdate: (update: LeaderboardUpdate, board: LiveLeaderboard, revision: Int)?
     /// When the last update was built, and how long building it took.
     private var updateBuilt: (at: ContinuousClock.Instant, taking: Duration)?
     /// Appends that collided with another instance's and were numbered again: how contended
@@ -485,18 +486,25 @@ public actor LiveRaceRunner {
     /// the last update again when the log has not grown since.
     private func nextUpdate() -> LeaderboardUpdate {
         let began = ContinuousClock.now
-        let state = currentState()
-        if let last = lastUpdate, last.update.sequence == state.sequence { return last.update }
-        let board = LiveLeaderboard(
-            state: state, status: engine.status,
-            displayNames: Dictionary(
-                engine.participants.map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a }),
-            reusing: lastUpdate?.board)
+        let sequence = engine.lastSequence
+        if let last = lastUpdate, last.update.sequence == sequence { return last.update }
+        engine.takeInFixes()
+        // Fixes that reached no stop leave every row as it was: no state is built for them.
+        let board =
+            if let last = lastUpdate, last.revision == engine.leaderboardRevision, last.board.status == engine.status {
+                last.board.renumbered(to: sequence)
+            } else {
+                LiveLeaderboard(
+                    state: currentState(), status: engine.status,
+                    displayNames: Dictionary(
+                        engine.participants.map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a }),
+                    reusing: lastUpdate?.board)
+            }
         let update = LeaderboardUpdate(
-            sequence: state.sequence, ended: engine.endedAt != nil, snapshot: board.snapshot(raceID: raceID),
+            sequence: sequence, ended: engine.endedAt != nil, snapshot: board.snapshot(raceID: raceID),
             after: lastUpdate?.update.sequence,
             changes: lastUpdate.map { board.changes(since: $0.board, raceID: raceID) })
-        lastUpdate = (update, board)
+        lastUpdate = (update, board, engine.leaderboardRevision)
         let now = ContinuousClock.now
         updateBuilt = (now, now - began)
         return update

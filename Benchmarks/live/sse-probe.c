@@ -1,12 +1,16 @@
-// Server-Sent Events viewers for Benchmarks/live/instances.sh: holds VIEWERS streams open on
-// one epoll loop and notes, per viewer, the CLOCK_MONOTONIC time each new event id arrives.
-// A viewer costs the probe about a microsecond per event, so the latency measured is the
-// server's and the kernel's, not the probe's (a Python asyncio viewer costs tens).
+// Server-Sent Events viewers for the live benchmarks (instances.sh, viewers.sh): holds VIEWERS
+// streams open on one epoll loop and notes, per viewer, when each new event id arrived, on
+// CLOCK_MONOTONIC: when the probe read it, and when the kernel received it on the viewer's
+// socket (SO_TIMESTAMPNS, the receive time of the last packet of the read). A viewer costs the
+// probe about a microsecond per event (a Python asyncio viewer costs tens), but the probe
+// shares the machine with the server and the phones: when it is not scheduled, its reads come
+// late, and the kernel's time tells that wait apart from the server's.
 //
 //   sse-probe HOST PORTS PATH TOKEN VIEWERS
 //     PORTS: comma-separated; viewer v connects to PORTS[v % count].
 // Prints "ready N" once N viewers have their first event (or after 10 s), records until
-// standard input closes, then prints "V ID SECONDS" per new id per viewer and exits.
+// standard input closes, then prints "V ID READ RECEIVED" (seconds) per new id per viewer and
+// exits.
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -33,7 +37,7 @@ typedef struct {
 typedef struct {
     int viewer;
     long id;
-    double seconds;
+    double read, received;
 } Arrival;
 
 static double now(void) {
@@ -42,30 +46,53 @@ static double now(void) {
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+// CLOCK_REALTIME minus CLOCK_MONOTONIC: the kernel stamps packets on the real-time clock.
+static double realtimeOffset;
+
+static void measureRealtimeOffset(void) {
+    struct timespec before, real, after;
+    clock_gettime(CLOCK_MONOTONIC, &before);
+    clock_gettime(CLOCK_REALTIME, &real);
+    clock_gettime(CLOCK_MONOTONIC, &after);
+    double monotonic = ((double)before.tv_sec + (double)after.tv_sec) / 2 + ((double)before.tv_nsec + (double)after.tv_nsec) / 2e9;
+    realtimeOffset = (double)real.tv_sec + (double)real.tv_nsec / 1e9 - monotonic;
+}
+
 static Arrival *arrivals;
 static size_t arrivalCount, arrivalCapacity;
 
-static void record(int viewer, long id, double seconds) {
+static void record(int viewer, long id, double read, double received) {
     if (arrivalCount == arrivalCapacity) {
         arrivalCapacity = arrivalCapacity ? arrivalCapacity * 2 : 65536;
         arrivals = realloc(arrivals, arrivalCapacity * sizeof(Arrival));
         if (!arrivals) { perror("sse-probe: realloc"); exit(1); }
     }
-    arrivals[arrivalCount++] = (Arrival){viewer, id, seconds};
+    arrivals[arrivalCount++] = (Arrival){viewer, id, read, received};
 }
 
 // Reads what the socket has; a line starting "id: " carries the event id.
-static void drain(Viewer *viewers, int v, double at) {
+static void drain(Viewer *viewers, int v) {
     char buffer[65536];
+    char control[CMSG_SPACE(sizeof(struct timespec))];
     Viewer *viewer = &viewers[v];
     for (;;) {
-        ssize_t n = read(viewer->fd, buffer, sizeof buffer);
+        struct iovec part = {.iov_base = buffer, .iov_len = sizeof buffer};
+        struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
+        ssize_t n = recvmsg(viewer->fd, &message, 0);
         if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
             close(viewer->fd);
             viewer->fd = -1;
             return;
         }
         if (n < 0) return;
+        double readAt = now(), receivedAt = readAt;
+        for (struct cmsghdr *c = CMSG_FIRSTHDR(&message); c; c = CMSG_NXTHDR(&message, c)) {
+            if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_TIMESTAMPNS) {
+                struct timespec stamp;
+                memcpy(&stamp, CMSG_DATA(c), sizeof stamp);
+                receivedAt = (double)stamp.tv_sec + (double)stamp.tv_nsec / 1e9 - realtimeOffset;
+            }
+        }
         for (ssize_t i = 0; i < n; i++) {
             char c = buffer[i];
             if (c == '\n') {
@@ -74,7 +101,7 @@ static void drain(Viewer *viewers, int v, double at) {
                     long id = strtol(viewer->head + 4, NULL, 10);
                     if (id > viewer->latest) {
                         viewer->latest = id;
-                        record(v, id, at);
+                        record(v, id, readAt, receivedAt);
                     }
                 }
                 viewer->headLength = 0;
@@ -93,6 +120,7 @@ static int connectViewer(const char *host, int port, const char *request) {
     if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) { perror("sse-probe: connect"); exit(1); }
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one);
     size_t length = strlen(request);
     if (write(fd, request, length) != (ssize_t)length) { perror("sse-probe: write"); exit(1); }
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
@@ -138,12 +166,13 @@ int main(int argc, char **argv) {
     while (!done) {
         int n = epoll_wait(epoll, events, 256, 20);
         double at = now();
+        measureRealtimeOffset();  // again each time: the real-time clock may be slewed
         for (int i = 0; i < n; i++) {
             if (events[i].data.u32 == inputKey) {
                 char scratch[256];
                 if (read(0, scratch, sizeof scratch) <= 0) done = 1;
             } else {
-                drain(viewers, (int)events[i].data.u32, at);
+                drain(viewers, (int)events[i].data.u32);
             }
         }
         if (!ready) {
@@ -157,6 +186,6 @@ int main(int argc, char **argv) {
         }
     }
     for (size_t i = 0; i < arrivalCount; i++)
-        printf("%d %ld %.6f\n", arrivals[i].viewer, arrivals[i].id, arrivals[i].seconds);
+        printf("%d %ld %.6f %.6f\n", arrivals[i].viewer, arrivals[i].id, arrivals[i].read, arrivals[i].received);
     return 0;
 }

@@ -23,8 +23,10 @@ def timed_fixes(probe, bases, race, token, participant_token, t0, viewers, sampl
     """Viewer v watches bases[v % len(bases)]; fixes go to bases[0], 0.4 s apart.
 
     Returns (viewers connected, [(sent, sequence, acknowledged)], arrivals) where arrivals holds
-    the monotonic times each viewer first saw each event id (the probe and time.monotonic share
-    the clock; read them with first_arrival), and acknowledged is when the fix's answer came back.
+    the monotonic times each viewer's probe first read each event id (the probe and
+    time.monotonic share the clock; read them with first_arrival) and, as arrivals.received,
+    when the kernel had received it on the viewer's socket; acknowledged is when the fix's
+    answer came back.
     """
     ports = ",".join(str(urllib.parse.urlparse(b).port) for b in bases)
     child = subprocess.Popen([probe, "127.0.0.1", ports, f"/races/{race}/events", token, str(viewers)],
@@ -38,12 +40,16 @@ def timed_fixes(probe, bases, race, token, participant_token, t0, viewers, sampl
         sent_at.append((sent, sequence, time.monotonic()))
         time.sleep(0.4)
     child.stdin.close()
-    arrivals = [dict() for _ in range(viewers)]
+    read = [dict() for _ in range(viewers)]
+    received = [dict() for _ in range(viewers)]
     for line in child.stdout:
-        v, k, t = line.split()
-        arrivals[int(v)][int(k)] = float(t)
+        v, k, read_at, received_at = line.split()
+        read[int(v)][int(k)] = float(read_at)
+        received[int(v)][int(k)] = float(received_at)
     child.wait()
-    return connected, sent_at, Arrivals(arrivals)
+    arrivals = Arrivals(read)
+    arrivals.received = Arrivals(received)
+    return connected, sent_at, arrivals
 
 
 class Arrivals:

@@ -56,10 +56,10 @@ public struct IncrementalReplay: Sendable {
         _ key: String, count: Int, unchanged: Int,
         fix: (Int) -> (time: Seconds, latitude: Degrees, longitude: Degrees, accuracyMeters: Meters?)
     ) {
-        let known = tracks[key] != nil
-        var track = tracks[key] ?? Track(streaming: StreamingReplay(replay: replay))
-        tracks[key] = nil  // fed in place below, not through a copy that shares its storage
-        var visitsChanged = !known, arrivalsChanged = !known
+        // Taken out to be fed in place below, not through a copy that shares its storage.
+        let known = tracks.removeValue(forKey: key)
+        var track = known ?? Track(streaming: StreamingReplay(replay: replay))
+        var visitsChanged = known == nil, arrivalsChanged = known == nil
         if unchanged < track.fed {
             track = Track(streaming: StreamingReplay(replay: replay))
             visitsChanged = true

@@ -252,4 +252,29 @@ struct OutputSafetyTests {
         #expect(fileType(full) == S_IFCHR && fileType(null) == S_IFCHR)
         try expectOnly(["full", "null"], in: folder)
     }
+
+    @Test("a folder under /dev that holds files (the tmpfs /dev/shm) is written like any other")
+    func folderUnderDev() throws {
+        let folder = "/dev/shm/racekit-output-\(UUID().uuidString)"
+        // A machine without a writable /dev/shm has nothing to test here.
+        guard mkdir(folder, 0o755) == 0 else { return }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try RaceKitBinary.run(["synth", Self.race, "--participants", "2", "-o", folder + "/tracks"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder + "/tracks")
+        #expect(written.count == 2 && written.allSatisfy { $0.hasSuffix(".gpx") }, "\(written)")
+    }
+
+    @Test("-o /dev/stdout redirected to a file writes into the shell's file, not a new one beside it")
+    func standardOutputByName() throws {
+        let folder = try TemporaryFolder()
+        let redirected = folder.url.appendingPathComponent("out.json").path
+        #expect(FileManager.default.createFile(atPath: redirected, contents: nil))
+        let result = try RaceKitBinary.run(
+            ["format", Self.race, "-o", "/dev/stdout"], standardOutputPath: redirected)
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOfFile: redirected, encoding: .utf8)
+        #expect(text.contains("\"format\": \"racekit.race/1\""))
+        try expectOnly(["out.json"], in: folder)
+    }
 }

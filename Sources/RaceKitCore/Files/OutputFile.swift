@@ -167,8 +167,10 @@ private struct StagedFile {
     /// The regular file `path` names after following symbolic links, or the path a new file
     /// will get; `nil` when the path names something else (device, pipe, `/dev/stdout`).
     private static func regularTarget(of path: String) throws(InputError) -> String? {
-        // /dev/stdout, /dev/fd/N and /proc/self/fd/N name an open file: write to it as it is.
-        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return nil }
+        // /dev/stdout, /dev/fd/N and /proc/self/fd/N name an open file: write to it as it is
+        // (replacing what the link leads to would leave the shell's redirection on the old
+        // file). Other paths under /dev, such as the tmpfs /dev/shm, are followed like any.
+        if namesOpenFile(path) { return nil }
         var current = path
         for _ in 0..<40 {
             var info = stat()
@@ -189,6 +191,13 @@ private struct StagedFile {
             }
         }
         throw OutputFile.failure(path, "cannot write the file", ELOOP)
+    }
+
+    /// Whether `path` names one of the process's open files rather than a place in a folder.
+    private static func namesOpenFile(_ path: String) -> Bool {
+        if ["/dev/stdin", "/dev/stdout", "/dev/stderr"].contains(path) || path.hasPrefix("/dev/fd/") { return true }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)  // /proc/self/fd/1
+        return parts.count > 4 && parts[0].isEmpty && parts[1] == "proc" && parts[3] == "fd"
     }
 
     private static func resolveLink(_ link: String, shownPath: String) throws(InputError) -> String {

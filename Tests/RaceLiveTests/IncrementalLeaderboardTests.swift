@@ -11,7 +11,8 @@ import Testing
 /// since the last time (`LiveRace.leaderboardState()`); the slow, obvious reference derives the
 /// whole log from scratch (`LiveRace.refresh()`). On every sample race (every game mode), fed in
 /// a shuffled order with late fixes, duplicates, game inputs and a participant of no listed
-/// name, the two agree at seeded random points of the log, entry by entry after some of those
+/// name whose first fixes are in the log before their join (as another instance's can be), the
+/// two agree at seeded random points of the log, entry by entry after some of those
 /// points, and at its end: the same visits, course checks, game standings and outcomes, and the
 /// same leaderboard. Whenever the engine's `leaderboardRevision` stayed the same from one
 /// comparison to the next, so did the leaderboard's rows.
@@ -52,9 +53,11 @@ import Testing
             sequence += 1
             engine.apply(LogEntry(raceID: "r", sequence: sequence, recordedAt: 0, payload: payload))
         }
-        // Someone the race does not list, on a copy of the first track a minute behind.
+        // Someone the race does not list, on a copy of the first track a minute behind, who
+        // joins after their first fixes (`guestJoins` batches of them).
         let guest = "guest-runner"
-        engine.join(StoredParticipant(raceID: "r", id: guest, displayName: "Guest", joinedAt: 0))
+        let guestJoins = 3
+        var guestSent = 0
         let batches = LogPrincipleTests.deliveries(
             race: race, tracks: sample.tracks, responses: try ResponseFile.parse(sample.responsesText, file: "r.jsonl"),
             start: sample.start)
@@ -74,6 +77,10 @@ import Testing
         var ranked = Ranked()
         for (n, batch) in batches.enumerated() {
             if n == startAfter { apply(.organiser(.start(time: sample.start))) }
+            if n == guestJoins {
+                engine.join(StoredParticipant(raceID: "r", id: guest, displayName: "Guest", joinedAt: 0))
+                try compare(&engine, &ranked, at: "batch \(n), the guest joined")
+            }
             for payload in batch {
                 // A game input changes the game whether or not a visit changed: compared just
                 // before and just after the first few.
@@ -89,10 +96,13 @@ import Testing
                 oneByOne -= 1
                 try compare(&engine, &ranked, at: "batch \(n), one by one")
             }
-            if n < guestFixes.count / 8 {
-                for payload in guestFixes[(n * 8)..<min(n * 8 + 8, guestFixes.count)] { apply(payload) }
+            // The guest's phone is quiet in the batch before the join: the fixes taken in at the
+            // join are all from before the comparison that came first.
+            if n != guestJoins - 1, guestSent < guestFixes.count {
+                for payload in guestFixes[guestSent..<min(guestSent + 8, guestFixes.count)] { apply(payload) }
+                guestSent += 8
             }
-            if n == nextComparison || n == startAfter - 1 {
+            if n == nextComparison || n == startAfter - 1 || n == guestJoins - 2 {
                 try compare(&engine, &ranked, at: "batch \(n)")
                 comparisons += 1
                 nextComparison = n + 1 + Int(random.next() % UInt64(max(1, batches.count / 25)))

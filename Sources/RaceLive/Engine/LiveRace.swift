@@ -26,6 +26,8 @@ public struct LiveRace: Sendable {
     /// Who joined, in joining order: the participant order of the replay.
     public private(set) var participants: [StoredParticipant] = []
     private var participantIDs: Set<String> = []
+    /// Counts the changes to `participants` (joins, the store's order taken).
+    private var participantsRevision = 0
     /// The organiser's start, seconds since 1970, once started.
     public private(set) var startedAt: Double?
     /// The organiser's end, seconds since 1970, once ended.
@@ -48,11 +50,12 @@ public struct LiveRace: Sendable {
     private var incremental: (replay: IncrementalReplay, origin: Double)?
     private var leaderboardDerived: LiveRaceState?
     /// The tracks the replay's result lists, in order (each track's key, display name and race
-    /// id), and the race's participants without a track; kept while the tracked participants,
-    /// `trackNames`, stay the same.
+    /// id), and the race's participants without a track; kept while the participants and the
+    /// number of tracks (`basedOn`) stay the same.
     private var replayOrder:
         (
-            trackNames: [String], tracks: [(key: String, name: String, participantID: String?)],
+            basedOn: (participants: Int, tracks: Int), trackNames: [String],
+            tracks: [(key: String, name: String, participantID: String?)],
             untracked: [(name: String, participantID: String?)]
         )?
     /// The game played on the incremental replay, from its checkpoint.
@@ -109,6 +112,7 @@ public struct LiveRace: Sendable {
     public mutating func join(_ participant: StoredParticipant) {
         guard participantIDs.insert(participant.id).inserted else { return }
         participants.append(participant)
+        participantsRevision += 1
         changed()
     }
 
@@ -119,6 +123,7 @@ public struct LiveRace: Sendable {
         let known = Set(stored.map(\.id))
         participants = stored + participants.filter { !known.contains($0.id) }
         participantIDs = Set(participants.map(\.id))
+        participantsRevision += 1
         changed()
     }
 
@@ -269,26 +274,25 @@ public struct LiveRace: Sendable {
         }
         guard var replay = incremental?.replay else { preconditionFailure("set above") }
         incremental = nil  // updated in place below, not through a copy that shares its storage
-        var tracked: [StoredParticipant] = []
-        for p in participants {
-            guard let track = fixes[p.id], !track.isEmpty else { continue }
-            if let from = fixes.takeChange(of: p.id) {
-                replay.update(p.id, count: track.count, unchanged: from) { i in
-                    (track[i].time - origin, track[i].latitude, track[i].longitude, nil)
-                }
+        for (participant, track, from) in fixes.takeChanges(of: participantIDs.contains) {
+            replay.update(participant, count: track.count, unchanged: from) { i in
+                (track[i].time - origin, track[i].latitude, track[i].longitude, nil)
             }
-            tracked.append(p)
         }
         incremental = (replay, origin)
-        let trackNames = tracked.map(trackName(of:))
-        if replayOrder?.trackNames != trackNames {
+        // The participants with a track change only with a join or a first fix.
+        let basedOn = (participants: participantsRevision, tracks: fixes.trackCount)
+        if replayOrder.map({ $0.basedOn != basedOn }) ?? true {
+            let tracked = participants.filter { fixes.slot(of: $0.id) != nil }
+            let trackNames = tracked.map(trackName(of:))
             let (names, ids) = TrackFiles.replayParticipants(trackNames: trackNames, race: race)
             replayOrder = (
-                trackNames,
+                basedOn, trackNames,
                 tracked.indices.map { (key: tracked[$0].id, name: names[$0], participantID: ids[$0]) },
                 (tracked.count..<names.count).map { (name: names[$0], participantID: ids[$0]) }
             )
         }
+        guard let trackNames = replayOrder?.trackNames else { preconditionFailure("set above") }
         let basis = RankingBasis(
             game: GameBasis(
                 origin: origin, arrivalRevision: replay.arrivalRevision, trackNames: trackNames,

@@ -1,5 +1,6 @@
 /// Each participant's fixes in time order, and for each track the first position that changed
-/// since the incremental replay last took it in (``LiveRace/leaderboardState()``).
+/// since the incremental replay last took it in (``LiveRace/takeInFixes()``), with the list of
+/// those tracks: taking the changes in costs what changed, not a look at every participant.
 ///
 /// The tracks also tell a resent fix (the same time again) from a new one, by binary search,
 /// without a set of every fix ever taken. A run of fixes of one participant (a native batch is
@@ -8,8 +9,12 @@ struct ParticipantTracks: Sendable {
     /// Where each participant's track is in `tracks`.
     private var slots: [String: Int] = [:]
     private var tracks: [[LiveFix]] = []
-    /// Per track, the first position changed since ``takeChange(of:)``; `Int.max` for none.
+    /// Per track, its participant.
+    private var owners: [String] = []
+    /// Per track, the first position changed since its change was taken; `Int.max` for none.
     private var changedFrom: [Int] = []
+    /// The tracks with a change, each once.
+    private var changedSlots: [Int] = []
     /// The participant of the last insert and their slot.
     private var last: (participant: String, slot: Int)?
 
@@ -44,6 +49,7 @@ struct ParticipantTracks: Sendable {
             slot = tracks.count
             slots[fix.participant] = slot
             tracks.append([])
+            owners.append(fix.participant)
             changedFrom.append(Int.max)
         }
         last = (fix.participant, slot)
@@ -56,23 +62,45 @@ struct ParticipantTracks: Sendable {
             position = tracks[slot].count
             tracks[slot].append(fix)
         }
+        if changedFrom[slot] == Int.max { changedSlots.append(slot) }
         changedFrom[slot] = min(changedFrom[slot], position)
         return true
     }
 
-    /// The first position of `participant`'s track that changed since the last call for them,
-    /// and forgets it; `nil` when nothing changed.
-    mutating func takeChange(of participant: String) -> Int? {
-        guard let slot = slot(of: participant), changedFrom[slot] != Int.max else { return nil }
-        defer { changedFrom[slot] = Int.max }
-        return changedFrom[slot]
+    /// How many participants have a track (one with a fix at least; a track never empties).
+    var trackCount: Int { tracks.count }
+
+    /// The changed tracks of the participants `isTaken` accepts, each with its first changed
+    /// position, in the order they first changed since their last take; forgets those changes
+    /// and keeps the others' (a fix can be in the log before its participant is known here).
+    mutating func takeChanges(
+        of isTaken: (String) -> Bool
+    ) -> [(participant: String, track: [LiveFix], from: Int)] {
+        var taken: [(participant: String, track: [LiveFix], from: Int)] = []
+        var kept: [Int] = []
+        for slot in changedSlots {
+            guard isTaken(owners[slot]) else {
+                kept.append(slot)
+                continue
+            }
+            taken.append((owners[slot], tracks[slot], changedFrom[slot]))
+            changedFrom[slot] = Int.max
+        }
+        changedSlots = kept
+        return taken
     }
 
     /// Marks every track changed from its start (the replay starts over).
-    mutating func markAllChanged() { changedFrom = Array(repeating: 0, count: tracks.count) }
+    mutating func markAllChanged() {
+        changedFrom = Array(repeating: 0, count: tracks.count)
+        changedSlots = Array(tracks.indices)
+    }
 
     /// Forgets what changed (a copy that derives from scratch does not need it).
-    mutating func forgetChanges() { changedFrom = Array(repeating: Int.max, count: tracks.count) }
+    mutating func forgetChanges() {
+        changedFrom = Array(repeating: Int.max, count: tracks.count)
+        changedSlots = []
+    }
 
     /// Where `participant`'s track is; `nil` before their first fix.
     func slot(of participant: String) -> Int? {

@@ -24,7 +24,7 @@ struct StandingsEventStream: Sendable {
     let heartbeatSeconds: Double
     let retryMilliseconds: Int
     /// The race's leaderboard events, rendered once for all its viewers.
-    var events = StandingsEventBytes()
+    var events = StandingsEventCache()
     /// How long a skipped update waits before a slow viewer is tried again.
     var slowViewerRetry: Duration = .milliseconds(100)
 
@@ -64,7 +64,7 @@ struct StandingsEventStream: Sendable {
 private final class Viewer: Sendable {
     private let outlet: any EventOutlet
     private let raceID: String
-    private let events: StandingsEventBytes
+    private let events: StandingsEventCache
     private let retryAfter: Duration
     private let state: Mutex<State>
     private static let heartbeat = EventMessage(": heartbeat\n\n")
@@ -85,7 +85,7 @@ private final class Viewer: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    init(outlet: any EventOutlet, after: Int64, raceID: String, events: StandingsEventBytes, retryAfter: Duration) {
+    init(outlet: any EventOutlet, after: Int64, raceID: String, events: StandingsEventCache, retryAfter: Duration) {
         self.outlet = outlet
         self.raceID = raceID
         self.events = events

@@ -16,7 +16,7 @@ public struct LiveAPI: Sendable {
     /// Limits and timings.
     public let settings: LiveServerSettings
     /// Each race's latest standings event, rendered once for all its viewers.
-    let standingsEvents = StandingsEventBytes()
+    let standingsEvents = StandingsEventCache()
 
     /// An API over `hub`.
     public init(hub: RaceHub, settings: LiveServerSettings = LiveServerSettings()) {

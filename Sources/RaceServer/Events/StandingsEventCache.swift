@@ -6,7 +6,7 @@ import Synchronization
 /// for all of the race's viewers: a thousand viewers of a change share one buffer instead of
 /// each building the event's text and copying it into a buffer of its own (a tenth of the
 /// server's time in a fan-out to 1 000 viewers).
-final class StandingsEventBytes: Sendable {
+final class StandingsEventCache: Sendable {
     /// The two events an update makes.
     enum Kind: String, Sendable {
         /// The whole leaderboard (`event: standings`).

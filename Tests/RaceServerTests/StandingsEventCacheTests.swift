@@ -7,14 +7,14 @@ import Testing
 /// A race's leaderboard events are rendered once and shared by its viewers' streams; a new
 /// sequence, or another document at the same sequence (the race's file replaced before its
 /// start), renders it again, and each kind of event and each race has its own.
-@Suite struct StandingsEventBytesTests {
+@Suite struct StandingsEventCacheTests {
     private func storage(_ message: EventMessage) -> UnsafeRawPointer? {
         message.chunk.withUnsafeReadableBytes { UnsafeRawPointer($0.baseAddress) }
     }
 
     @Test func renderedOncePerDocument() async throws {
         let (store, runner) = try await EventStreamTests.startedRace(joining: ["anna"])
-        let events = StandingsEventBytes()
+        let events = StandingsEventCache()
         let first = await runner.standings()
         let a = events.event(raceID: "r", .standings, sequence: first.sequence, text: first.text)
         let b = events.event(raceID: "r", .standings, sequence: first.sequence, text: first.text)

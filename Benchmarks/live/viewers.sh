@@ -7,7 +7,9 @@
 # read by the probe, and received by the kernel on the viewer's socket (the probe shares the
 # two cores with the server and the phones, and its own waits for the CPU show in the first).
 # Prints the latencies (and, apart, the time to the fix's acknowledgement), the size of the
-# whole report (which events no longer carry) and the server's resident memory.
+# whole report (which events no longer carry), the server's and the machine's CPU during the
+# timed fixes (a busy VM, or one the host steals from, shows in the tail first) and the
+# server's resident memory.
 #   RACEKIT=.build/release/racekit  PHONES=1000  VIEWERS=1000  SAMPLES=20  WARMUP=20
 #   EVENT_SPACING=seconds (racekit serve --event-spacing; its default otherwise)
 #   SPREAD=1 (racekit stream --spread: phones up to 1 s out of step, as real phones are;
@@ -48,6 +50,10 @@ token="$(json '["organiserToken"]' <<<"$created")"
 streamer=$!
 sleep "$warmup"
 
+# The machine's share during the timed fixes: a busy or stolen-from VM shows in the tail first.
+read -r _ user nice system idle iowait irq softirq steal _ </proc/stat
+machine_before=("$((user + nice + system + irq + softirq))" "$((idle + iowait))" "$steal")
+server_before="$(awk '{print $14 + $15}' "/proc/$server/stat")"
 python3 - "$base" "$race" "$token" "$work/sse-probe" "$viewers" "$samples" "$route/race.json" <<'PY'
 import datetime, json, sys, urllib.request
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
@@ -90,5 +96,12 @@ if spreads:
     print(f"fix -> first viewer: p50 {firsts[len(firsts) // 2]:.1f} ms; first -> last viewer: p50 {spreads[len(spreads) // 2]:.1f} ms, max {spreads[-1]:.1f} ms")
 print(f"the whole report (GET /races/ID/standings): {size:,} bytes")
 PY
+read -r _ user nice system idle iowait irq softirq steal _ </proc/stat
+server_after="$(awk '{print $14 + $15}' "/proc/$server/stat")"
+busy=$((user + nice + system + irq + softirq - machine_before[0]))
+waiting=$((idle + iowait - machine_before[1])) stolen=$((steal - machine_before[2]))
+total=$((busy + waiting + stolen))
+echo "during the timed fixes: server $(((server_after - server_before) * 100 * $(nproc) / (total > 0 ? total : 1))) % of one core;" \
+  "the machine's $(nproc) cores $((busy * 100 / (total > 0 ? total : 1))) % busy, $((stolen * 100 / (total > 0 ? total : 1))) % stolen by the host"
 echo "server resident memory: $(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status") KiB"
 echo "phones: $(tail -c 300 "$work/stream.log" | tr '\r' '\n' | grep acknowledged | tail -1)"

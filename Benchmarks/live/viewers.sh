@@ -100,8 +100,9 @@ read -r _ user nice system idle iowait irq softirq steal _ </proc/stat
 server_after="$(awk '{print $14 + $15}' "/proc/$server/stat")"
 busy=$((user + nice + system + irq + softirq - machine_before[0]))
 waiting=$((idle + iowait - machine_before[1])) stolen=$((steal - machine_before[2]))
-total=$((busy + waiting + stolen))
-echo "during the timed fixes: server $(((server_after - server_before) * 100 * $(nproc) / (total > 0 ? total : 1))) % of one core;" \
-  "the machine's $(nproc) cores $((busy * 100 / (total > 0 ? total : 1))) % busy, $((stolen * 100 / (total > 0 ? total : 1))) % stolen by the host"
+total=$((busy + waiting + stolen)) cores="$(nproc)"
+((total > 0)) || total=1
+echo "during the timed fixes: server $(((server_after - server_before) * 100 * cores / total)) % of one core;" \
+  "the machine's $cores cores $((busy * 100 / total)) % busy, $((stolen * 100 / total)) % stolen by the host"
 echo "server resident memory: $(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status") KiB"
 echo "phones: $(tail -c 300 "$work/stream.log" | tr '\r' '\n' | grep acknowledged | tail -1)"

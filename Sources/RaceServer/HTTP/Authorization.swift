@@ -13,7 +13,7 @@ enum Authorization {
                 return String(parts[1]).trimmingCharacters(in: .whitespaces)
             }
         }
-        return request.uri.queryParameters.get("token")
+        return QueryString(of: request).value(named: "token")
     }
 
     /// The credential of the request, required to be for race `raceID` in one of `roles`.

@@ -76,14 +76,11 @@ struct RequestLimitsMiddleware<Context: RequestContext>: RouterMiddleware {
                 return String(text[text.index(after: colon)...])
             }
         }
-        let query = request.uri.queryParameters
-        for name in ["token", "id", "deviceid"] {
-            if let value = query.get(name), !value.isEmpty { return value }
-        }
-        return nil
+        return QueryString(of: request).value(namedAnyOf: ["token", "id", "deviceid"])
     }
 
     static func isEventStream(_ path: String) -> Bool {
+        guard path.contains("/events") else { return false }
         let parts = path.split(separator: "/")
         return parts.count == 3 && parts[0] == "races" && parts[2] == "events"
     }

@@ -222,8 +222,8 @@ public struct LiveAPI: Sendable {
 
     /// Traccar Client (OsmAnd protocol): one fix per request in the query string or a form body.
     func osmand(_ request: Request) async throws -> Response {
-        var fields: [String: String] = [:]
-        for (key, value) in request.uri.queryParameters { fields[String(key)] = String(value) }
+        var fields = [String: String](minimumCapacity: 16)
+        for (key, value) in QueryString(of: request).pairs { fields[key] = value }
         if request.method == .post {
             let body = try await request.body.collect(upTo: 8192)
             for (key, value) in FormFields.parse(String(buffer: body)) where fields[key] == nil { fields[key] = value }
@@ -332,7 +332,8 @@ public struct LiveAPI: Sendable {
     func events(_ request: Request, _ raceID: String, channel: any Channel) async throws -> Response {
         let runner = try await existingRunner(raceID)
         try await requireReader(request, raceID)
-        let resumeText = request.headers[.init("Last-Event-ID")!] ?? request.uri.queryParameters.get("lastEventId")
+        let resumeText =
+            request.headers[.init("Last-Event-ID")!] ?? QueryString(of: request).value(named: "lastEventId")
         var resume: Int64 = -1
         if let resumeText {
             guard let value = Int64(resumeText), value >= 0 else {

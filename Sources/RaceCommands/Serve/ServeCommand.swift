@@ -68,7 +68,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        var logger = Logger(label: "racekit.serve")
+        var logger = Logger(label: "racekit.serve", factory: ServerLogHandler.standardError)
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let outcome = ServeOutcome()
         let (dataDir, database, host, port) = (dataDir, database, host, port)

@@ -129,6 +129,13 @@ import Testing
                 uri: "/osmand?id=nobody&lat=47.378&lon=8.5404&timestamp=\(Int(t0))", method: .post)
             #expect(unknown.status == .badRequest)
             #expect(try ServerHarness.json(unknown)["code"]?.string == "unknown-device")
+            // Numbers in the grammar of every RaceKit reader: no hexadecimal, NaN, infinity or comma.
+            for text in ["0x2F", "nan", "inf", "47%2C378", "1e999"] {
+                let refused = try await client.execute(
+                    uri: "/osmand?id=\(deviceKey)&lat=\(text)&lon=8.5404&timestamp=\(Int(t0 + 12))", method: .post)
+                #expect(refused.status == .badRequest, "\(text)")
+                #expect(try ServerHarness.json(refused)["path"]?.string == "lat", "\(text)")
+            }
 
             // The native batch: good fixes, a duplicate of a Traccar fix, and one refusal of each kind.
             let batch = """

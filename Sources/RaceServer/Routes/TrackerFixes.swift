@@ -4,22 +4,24 @@ import RaceLive
 
 /// A fix's time as trackers send it: epoch seconds, epoch milliseconds (any number above
 /// 10¹¹, a date after 5138 in seconds) or an ISO 8601 / RFC 3339 text (UTC without an offset).
+/// Numbers are read by `DecimalParser`, the grammar of every RaceKit reader.
 enum FixTime {
     static func parse(_ text: String) -> Double? {
-        if let number = Double(text) { return number.isFinite ? (abs(number) > 1e11 ? number / 1000 : number) : nil }
+        if let number = DecimalParser.parse(text) { return abs(number) > 1e11 ? number / 1000 : number }
         return Timestamp.parse(text)
     }
 }
 
 /// One OsmAnd-protocol fix (Traccar Client): `lat`, `lon`, `timestamp`, `speed` in knots,
-/// `bearing`, `altitude`, `accuracy`, `batt`.
+/// `bearing`, `altitude`, `accuracy`, `batt`; numbers in `DecimalParser`'s grammar (plain
+/// decimals with an optional exponent).
 enum OsmAndFix {
     static let metersPerSecondPerKnot = 1852.0 / 3600.0
 
     static func parse(_ fields: [String: String], participant: String) throws -> LiveFix {
         func number(_ key: String) throws -> Double? {
             guard let text = fields[key], !text.isEmpty else { return nil }
-            guard let value = Double(text), value.isFinite else {
+            guard let value = DecimalParser.parse(text) else {
                 throw APIError.badRequest("\(key) must be a finite number", path: key)
             }
             return value

@@ -20,7 +20,7 @@ public enum SecretToken {
 
     /// The lower-case hex SHA-256 of `secret`: what the store keeps and looks up.
     public static func hash(_ secret: String) -> String {
-        hex(Array(SHA256.hash(data: Array(secret.utf8))))
+        SHA256.hash(data: Array(secret.utf8)).withUnsafeBytes { hex($0) }
     }
 
     /// Whether two hashes are equal, in time that does not depend on where they differ.
@@ -32,14 +32,19 @@ public enum SecretToken {
         return difference == 0
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 15)])
+    static func hex(_ bytes: some Collection<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+            var i = 0
+            for byte in bytes {
+                out[i] = hexDigit(byte >> 4)
+                out[i + 1] = hexDigit(byte & 15)
+                i += 2
+            }
+            return i
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }

@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "RaceKitCore", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "GeoCore"),
         .target(name: "GeoProjection", dependencies: ["GeoCore", "CProj"]),
-        .target(name: "Geofencing", dependencies: ["GeoCore", "CMemoryHints"]),
+        .target(name: "Geofencing", dependencies: ["RaceKitCore", "GeoCore", "CMemoryHints"]),
         .target(
             name: "GeoFormats",
             dependencies: ["RaceKitCore", "GeoCore", .product(name: "SystemPackage", package: "swift-system")]
@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(name: "RaceKitCoreTests", dependencies: ["RaceKitCore", "GeoCore"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore", "RaceTestSupport"]),
         .testTarget(name: "GeoProjectionTests", dependencies: ["GeoProjection", "GeoCore"]),
-        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "GeoCore", "RaceTestSupport"]),
+        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "GeoCore", "RaceKitCore", "RaceTestSupport"]),
         .testTarget(name: "GeoFormatsTests", dependencies: ["GeoFormats", "RaceKitCore", "GeoCore"], exclude: ["Fixtures"]),
         .testTarget(name: "RaceModelTests", dependencies: ["RaceModel", "RaceKitCore", "RaceTestSupport"]),
         .testTarget(name: "RouteOptimizerTests", dependencies: ["RouteOptimizer", "RaceKitCore", "GeoCore"], exclude: ["Fixtures"]),

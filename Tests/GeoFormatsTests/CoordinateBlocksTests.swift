@@ -81,7 +81,8 @@ struct CoordinateBlocksTests {
 
     @Test("parts longer than a block: blocks are full, at most the block size, and join without a seam")
     func manyBlocks() {
-        let rows = 3 * PositionsCSV.coordinateBlockRows + 17
+        // More than a block in each part of the most threads below.
+        let rows = ParallelJobs.jobCount(threads: 3) * (PositionsCSV.coordinateBlockRows + 100) + 17
         var text = "participant,t,lat,lon\n"
         for k in 0..<rows { text += "p\(k % 7),\(k),\(Double(k % 179) - 89.5),\(Double(k % 359) - 179.25)\n" }
         let bytes = Array(text.utf8)

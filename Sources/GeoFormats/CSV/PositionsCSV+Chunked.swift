@@ -1,16 +1,15 @@
-import Dispatch
 import RaceKitCore
 
 extension PositionsCSV {
-    /// Reads a positions file in `threads` parts at once: the table and the errors of
+    /// Reads a positions file in parts on `threads` threads at once: the table and the errors of
     /// ``read(path:)``, sooner.
     /// - Throws: `InputError`, exactly as ``read(path:)``.
     public static func read(path: String, threads: Int) throws(InputError) -> PositionTable {
         try FileBytes.withMapped(path) { bytes throws(InputError) in try parse(bytes, file: path, threads: threads) }
     }
 
-    /// Parses positions from bytes split at line starts into `threads` parts, each read on its own
-    /// thread, then joined: the table ``parse(_:file:)`` makes (`==`), participants numbered in
+    /// Parses positions from bytes split at line starts into a few parts per thread, read on
+    /// `threads` threads at once (each taking the next part, `ParallelJobs`), then joined: the table ``parse(_:file:)`` makes (`==`), participants numbered in
     /// order of first appearance in the whole file, times checked across the parts' seams.
     ///
     /// On input the parts do not accept, ``parse(_:file:)`` reads the whole file again, so an
@@ -47,7 +46,7 @@ extension PositionsCSV {
         return PositionChunk.join(read.chunks, rows: &read.rows, bytes: buffer, headerLine: read.headerLine)
     }
 
-    /// Reads the coordinates of a positions file's fixes in `threads` parts at once, and nothing
+    /// Reads the coordinates of a positions file's fixes in parts on `threads` threads, and nothing
     /// else: the latitudes and longitudes of the table ``read(path:)`` makes, in less than half
     /// its memory.
     /// - Throws: `InputError`, exactly as ``read(path:)``: every row is checked all the same.
@@ -57,7 +56,7 @@ extension PositionsCSV {
         }
     }
 
-    /// Parses the coordinates of positions from bytes in `threads` parts at once: those of the
+    /// Parses the coordinates of positions from bytes in parts on `threads` threads: those of the
     /// table ``parse(_:file:)`` makes (`==`).
     /// - Precondition: `threads` ≥ 1.
     /// - Throws: `InputError`, exactly as ``parse(_:file:)``.
@@ -95,9 +94,10 @@ extension PositionsCSV {
         return PositionChunk.joinCoordinates(read.chunks, rows: &read.rows)
     }
 
-    /// Reads the rows of `buffer` in `threads` line-aligned parts at once, into columns for all of
-    /// them: the chunks in file order and the header's line, a header error, or `nil` when a
-    /// chunk gives up (then the sequential reader must decide).
+    /// Reads the rows of `buffer` in line-aligned parts on `threads` threads at once (a few parts
+    /// per thread, `ParallelJobs`), into columns for all of them: the chunks in file order and the
+    /// header's line, a header error, or `nil` when a chunk gives up (then the sequential reader
+    /// must decide).
     private static func readChunks(
         _ buffer: UnsafeBufferPointer<UInt8>, file: String, threads: Int, keepsAllFields: Bool
     ) throws(InputError) -> (chunks: [PositionChunk], rows: PositionRows, headerLine: Int)? {
@@ -105,7 +105,7 @@ extension PositionsCSV {
         var text = DelimitedText(file: file, bytes: buffer)
         let hasAccuracy = try text.readHeader(required: header, optional: optionalHeader) == 1
         let start = min(text.offset, buffer.count)
-        let ranges = LineAlignedRanges.split(buffer, from: start, into: threads)
+        let ranges = LineAlignedRanges.split(buffer, from: start, into: ParallelJobs.jobCount(threads: threads))
         guard let base = buffer.baseAddress else { return nil }
         // Each chunk writes its rows where the previous chunk's room ends: a row takes a line, so
         // a chunk's line feeds (and a last line without one) bound its rows. The bound is exact
@@ -113,7 +113,7 @@ extension PositionsCSV {
         var lineBounds = [Int](repeating: 0, count: ranges.count)
         lineBounds.withUnsafeMutableBufferPointer { bounds in
             nonisolated(unsafe) let (bounds, base) = (bounds, base)
-            DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
+            ParallelJobs.perform(count: ranges.count, workers: threads) { part in
                 let range = ranges[part]
                 guard !range.isEmpty else { return bounds[part] = 0 }
                 let unterminated = base[range.upperBound - 1] == ASCII.lineFeed ? 0 : 1
@@ -127,9 +127,9 @@ extension PositionsCSV {
         var chunks: [PositionChunk?] = Array(repeating: nil, count: ranges.count)
         rows.withWriter { writer in
             chunks.withUnsafeMutableBufferPointer { slots in
-                // Each iteration writes only its own slot and its own rows; the file is only read.
+                // Each job writes only its own slot and its own rows; the file is only read.
                 nonisolated(unsafe) let (slots, buffer) = (slots, buffer)
-                DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
+                ParallelJobs.perform(count: ranges.count, workers: threads) { part in
                     slots[part] = PositionChunk.read(
                         buffer, range: ranges[part], hasAccuracy: hasAccuracy, into: writer, first: firstRows[part],
                         capacity: capacities[part])

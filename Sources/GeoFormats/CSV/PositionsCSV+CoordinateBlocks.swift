@@ -1,4 +1,3 @@
-import Dispatch
 import RaceKitCore
 
 extension PositionsCSV {
@@ -14,7 +13,7 @@ extension PositionsCSV {
     public static let coordinateBlockRows = 4_096
 
     /// Folds the coordinates of a positions file into a result block by block, as they are read,
-    /// in `threads` line-aligned parts at once: what ``readCoordinates(path:threads:)`` followed by
+    /// in line-aligned parts on `threads` threads at once: what ``readCoordinates(path:threads:)`` followed by
     /// a fold over its columns gives, without ever holding the file's fixes in memory.
     ///
     /// Each part starts from `initial` and `add`s its blocks in file order; the parts' results are
@@ -27,7 +26,8 @@ extension PositionsCSV {
     /// with its line and column; if it finds none, the fold runs again over the table it read.
     /// - Parameters:
     ///   - path: the positions file.
-    ///   - threads: how many parts to read and fold at once (at least 1).
+    ///   - threads: how many threads read and fold parts at once (at least 1); the file is cut into
+    ///     a few parts per thread (`ParallelJobs`), each thread taking the next.
     ///   - initial: the result of no fixes, where each part starts.
     ///   - add: folds one block into a part's result. `first` is the row of the block's first fix
     ///     counted from the part's first row; the block holds at most ``coordinateBlockRows``
@@ -69,14 +69,15 @@ extension PositionsCSV {
         precondition(threads >= 1, "at least one thread reads")
         var text = DelimitedText(file: file, bytes: buffer)
         let hasAccuracy = try text.readHeader(required: header, optional: optionalHeader) == 1
-        let ranges = LineAlignedRanges.split(buffer, from: min(text.offset, buffer.count), into: threads)
+        let ranges = LineAlignedRanges.split(
+            buffer, from: min(text.offset, buffer.count), into: ParallelJobs.jobCount(threads: threads))
         var parts: [(chunk: PositionChunk, result: Result)?] = Array(repeating: nil, count: ranges.count)
         parts.withUnsafeMutableBufferPointer { slots in
             withoutActuallyEscaping(add) { add in
-                // Each iteration writes only its own slot; the file and `initial` are only read, and
-                // `add` promises to read shared state only.
+                // Each job writes only its own slot; the file and `initial` are only read, and `add`
+                // promises to read shared state only.
                 nonisolated(unsafe) let (slots, buffer, add, initial) = (slots, buffer, add, initial)
-                DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
+                ParallelJobs.perform(count: ranges.count, workers: threads) { part in
                     slots[part] = foldBlocks(
                         buffer, range: ranges[part], hasAccuracy: hasAccuracy, into: initial, add)
                 }

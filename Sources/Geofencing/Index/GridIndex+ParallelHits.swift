@@ -1,8 +1,8 @@
-import Dispatch
+import RaceKitCore
 
 extension GridIndex {
     /// Folds every hit of ``forEachHit(latitudes:longitudes:range:_:)`` over all positions into a
-    /// result, splitting the positions into `threads` contiguous parts queried in parallel.
+    /// result, splitting the positions into contiguous parts queried on `threads` threads at once.
     ///
     /// Each part starts from `initial` and `add`s its hits in position order; the parts' results
     /// are then `merge`d in position order. So a result that does not depend on how the positions
@@ -17,8 +17,8 @@ extension GridIndex {
     /// - Parameters:
     ///   - latitudes: the positions' latitudes in degrees.
     ///   - longitudes: the positions' longitudes, parallel to `latitudes`.
-    ///   - threads: how many parts to query in parallel (at least 1); fewer when there are
-    ///     fewer than 4 096 positions a part.
+    ///   - threads: how many threads query parts at once (at least 1); the positions are cut into
+    ///     a few parts per thread (none under 4 096 positions), each thread taking the next.
     ///   - initial: the result of no hits, where each part starts.
     ///   - add: adds one hit (position index, fence index) to a part's result. It runs on several
     ///     threads at once, each with its own result: it may only read shared state.
@@ -41,9 +41,10 @@ extension GridIndex {
         }
     }
 
-    /// Splits positions `0..<count` into `threads` contiguous parts (fewer when there are fewer
-    /// than 4 096 positions a part, as ``reduceHits(latitudes:longitudes:threads:into:_:merge:)``
-    /// does), runs `part` on each in parallel and `merge`s their results in position order.
+    /// Splits positions `0..<count` into contiguous parts (`ParallelJobs.jobCount(threads:)`, fewer
+    /// when there are fewer than 4 096 positions a part, as
+    /// ``reduceHits(latitudes:longitudes:threads:into:_:merge:)`` does), runs `part` on each on
+    /// `threads` threads at once (`ParallelJobs`) and `merge`s their results in position order.
     ///
     /// `reduceHits` calls its `add` once per hit, through a closure the query cannot see into. A
     /// caller that queries its part itself, inside `part`, gets its hit handling compiled into the
@@ -66,13 +67,13 @@ extension GridIndex {
         of count: Int, threads: Int, _ part: (Range<Int>) -> Result, merge: (inout Result, Result) -> Void
     ) -> Result {
         precondition(count >= 0 && threads >= 1)
-        let parts = max(1, min(threads, count / 4096 + 1))
+        let parts = max(1, min(ParallelJobs.jobCount(threads: threads), count / 4096 + 1))
         var partials = [Result?](repeating: nil, count: parts)
         partials.withUnsafeMutableBufferPointer { results in
             withoutActuallyEscaping(part) { part in
-                // Each iteration writes only its own slot of `results`; `part` reads shared state only.
+                // Each job writes only its own slot of `results`; `part` reads shared state only.
                 nonisolated(unsafe) let (results, part) = (results, part)
-                DispatchQueue.concurrentPerform(iterations: parts) { index in
+                ParallelJobs.perform(count: parts, workers: threads) { index in
                     results[index] = part((count * index / parts)..<(count * (index + 1) / parts))
                 }
             }

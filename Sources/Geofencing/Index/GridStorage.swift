@@ -56,7 +56,9 @@ final class GridStorage: @unchecked Sendable {
         self.polygons = polygons
         self.entries = Self.copy(entries)
         self.probes = Self.copy(probes)
-        var cellProbes = ContiguousArray(entries.lazy.map { CellProbe(probes[Int($0)], fence: $0) })
+        // A fence's entries share one probe, worked out once (its error bound takes a sine and a cosine).
+        let probePerFence = probes.indices.map { CellProbe(probes[$0], fence: Int32($0)) }
+        var cellProbes = ContiguousArray(entries.lazy.map { probePerFence[Int($0)] })
         cellProbes.append(.rejecting)
         self.cellProbes = Self.copy(cellProbes, alignment: 64)
         self.oversized = Self.copy(oversized)

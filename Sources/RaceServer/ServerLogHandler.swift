@@ -4,9 +4,8 @@ import Logging
 /// metadata into text only when a message is written.
 ///
 /// `StreamLogHandler` formats its metadata each time a key is set, and Hummingbird sets a request
-/// id on every request's logger: at `--log-level notice`, where most requests log nothing, that
-/// formatting was about a twentieth of a `/health` request's instructions (docs/live-server.md,
-/// "Speed").
+/// id on every request's logger, so every request paid for a line that at `--log-level notice`
+/// is mostly never written (docs/live-server.md, "Speed").
 public struct ServerLogHandler: LogHandler {
     private var output: StreamLogHandler
 

@@ -9,8 +9,9 @@ extension PositionsCSV {
     }
 
     /// Parses positions from bytes split at line starts into a few parts per thread, read on
-    /// `threads` threads at once (each taking the next part, `ParallelJobs`), then joined: the table ``parse(_:file:)`` makes (`==`), participants numbered in
-    /// order of first appearance in the whole file, times checked across the parts' seams.
+    /// `threads` threads at once (each taking the next part, `ParallelJobs`), then joined: the
+    /// table ``parse(_:file:)`` makes (`==`), participants numbered in order of first appearance
+    /// in the whole file, times checked across the parts' seams.
     ///
     /// On input the parts do not accept, ``parse(_:file:)`` reads the whole file again, so an
     /// error is the one it reports: the first in file order, with its line and column.

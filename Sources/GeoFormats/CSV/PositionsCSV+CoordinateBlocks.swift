@@ -13,8 +13,8 @@ extension PositionsCSV {
     public static let coordinateBlockRows = 4_096
 
     /// Folds the coordinates of a positions file into a result block by block, as they are read,
-    /// in line-aligned parts on `threads` threads at once: what ``readCoordinates(path:threads:)`` followed by
-    /// a fold over its columns gives, without ever holding the file's fixes in memory.
+    /// in line-aligned parts on `threads` threads at once: what ``readCoordinates(path:threads:)``
+    /// followed by a fold over its columns gives, without ever holding the file's fixes in memory.
     ///
     /// Each part starts from `initial` and `add`s its blocks in file order; the parts' results are
     /// then `merge`d in file order. A result that does not depend on where the blocks and parts

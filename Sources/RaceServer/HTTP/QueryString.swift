@@ -33,7 +33,7 @@ struct QueryString: Sendable {
         return found
     }
 
-    /// The value of the first pair whose key is any of `names`, trying them in order.
+    /// The first non-empty value among `names`, tried in order (each name's first pair).
     func value(namedAnyOf names: [String]) -> String? {
         for name in names {
             if let value = value(named: name), !value.isEmpty { return value }

@@ -94,16 +94,16 @@ count_requests() {
   local before after start_ms
   before="$(sequence)"
   start_ms="$(python3 -c 'import json,datetime; t=json.load(open("'"$route/race.json"'"))["startTime"]; print(int(datetime.datetime.fromisoformat(t.replace("Z","+00:00")).timestamp()*1000))')"
-  callgrind_control --zero "$server" >/dev/null
+  callgrind_control --zero "$server" >/dev/null 2>&1
   DEVICES="$work/devices.txt" START_MS="$start_ms" THREADS=1 wrk -t1 -c16 -d"${request_seconds}s" --timeout 10s \
     -s Benchmarks/live/osmand.lua "$base" >"$work/osmand.txt"
   sleep 1  # requests wrk left in flight
-  callgrind_control --dump=osmand "$server" >/dev/null
+  callgrind_control --dump=osmand "$server" >/dev/null 2>&1
   after="$(sequence)"
-  callgrind_control --zero "$server" >/dev/null
+  callgrind_control --zero "$server" >/dev/null 2>&1
   wrk -t1 -c16 -d"${request_seconds}s" --timeout 10s "$base/health" >"$work/health.txt"
   sleep 1
-  callgrind_control --dump=health "$server" >/dev/null
+  callgrind_control --dump=health "$server" >/dev/null 2>&1
   stop_server
   grep -q "Non-2xx" "$work/osmand.txt" "$work/health.txt" && { cat "$work/osmand.txt" "$work/health.txt" >&2; exit 1; }
   echo "$(sed -n 's/^summary: //p' "$out.1") $((after - before))" \

@@ -30,43 +30,36 @@ done
 [[ -x "$racekit" ]] || swift build -c release --product racekit
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/racekit-bench-instructions.XXXXXX")"
-server=""
+servers=() bases=() logs=()
 cleanup() {
-  if [[ -n "$server" ]] && kill -0 "$server" 2>/dev/null; then kill -TERM "$server"; wait "$server" 2>/dev/null || true; fi
+  for pid in "${servers[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${servers[@]}"; do wait "$pid" 2>/dev/null || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT INT TERM
 strip --strip-debug -o "$work/racekit" "$racekit"
+racekit="$work/racekit"
 json() { python3 -c 'import json,sys; print(json.load(sys.stdin)'"$1"')'; }
+source Benchmarks/live/start-server.sh
 
-# Starts `racekit serve` under callgrind (data in $1, profile $2, log $3); sets server and base.
-start_server() {
-  local port=""
-  valgrind --tool=callgrind --callgrind-out-file="$2" "$work/racekit" serve --data-dir "$1" \
-    --host 127.0.0.1 --port 0 --log-level notice 2>"$3" &
-  server=$!
-  for _ in $(seq 1 600); do
-    port="$(sed -n 's/.*port=\([0-9]*\).*/\1/p' "$3" | head -1)"
-    [[ -n "$port" ]] && break
-    kill -0 "$server" 2>/dev/null || { cat "$3" >&2; exit 1; }
-    sleep 0.2
-  done
-  [[ -n "$port" ]] || { cat "$3" >&2; exit 1; }
-  base="http://127.0.0.1:$port"
+# Starts `racekit serve` under callgrind, its profile in $1 and its data in $2; sets server and base.
+start_profiled_server() {
+  serve_prefix=(valgrind --tool=callgrind --callgrind-out-file="$1")
+  start_server --data-dir "$2" --log-level notice
+  server="${servers[-1]}" base="${bases[-1]}"
 }
 
+# Stops the server and waits for callgrind to write its profile.
 stop_server() {
   kill -TERM "$server"
   wait "$server" || true
-  server=""
 }
 
 # Prints "instructions fixes" of one server run streaming $1 participants' tracks.
 count() {
-  local tracks="$work/tracks-$1" log="$work/serve-$1.log" out="$work/callgrind-$1.out"
+  local tracks="$work/tracks-$1" out="$work/callgrind-$1.out" created
   "$racekit" synth "$route/race.json" --participants "$1" -o "$tracks" --seed 1 >/dev/null 2>&1
-  start_server "$work/data-$1" "$out" "$log"
-  local created
+  start_profiled_server "$out" "$work/data-$1"
   created="$(curl -sS --fail-with-body -X POST --data-binary @"$route/race.json" "$base/races")"
   "$racekit" stream "$base" "$(json '["raceID"]' <<<"$created")" "$tracks" \
     --organiser-token "$(json '["organiserToken"]' <<<"$created")" --start --protocol native --speed max \
@@ -78,8 +71,8 @@ count() {
 # Prints "osmand-instructions fixes health-instructions requests": one server, counters zeroed
 # before and dumped after each wrk run.
 count_requests() {
-  local out="$work/callgrind-requests.out" log="$work/serve-requests.log" created race token code
-  start_server "$work/data-requests" "$out" "$log"
+  local out="$work/callgrind-requests.out" created race token code
+  start_profiled_server "$out" "$work/data-requests"
   created="$(curl -sS --fail-with-body -X POST --data-binary @"$route/race.json" "$base/races")"
   race="$(json '["raceID"]' <<<"$created")"
   token="$(json '["organiserToken"]' <<<"$created")"
@@ -93,7 +86,7 @@ count_requests() {
   sequence() { curl -sS -H "Authorization: Bearer $token" "$base/races/$race" | json '["sequence"]'; }
   local before after start_ms
   before="$(sequence)"
-  start_ms="$(python3 -c 'import json,datetime; t=json.load(open("'"$route/race.json"'"))["startTime"]; print(int(datetime.datetime.fromisoformat(t.replace("Z","+00:00")).timestamp()*1000))')"
+  start_ms="$(race_start_ms "$route/race.json")"
   callgrind_control --zero "$server" >/dev/null 2>&1
   DEVICES="$work/devices.txt" START_MS="$start_ms" THREADS=1 wrk -t1 -c16 -d"${request_seconds}s" --timeout 10s \
     -s Benchmarks/live/osmand.lua "$base" >"$work/osmand.txt"

@@ -36,6 +36,7 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 json() { python3 -c 'import json,sys; print(json.load(sys.stdin)'"$1"')'; }
+source Benchmarks/live/start-server.sh  # race_start_ms
 rss_kib() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status"; }
 
 # shellcheck disable=SC2086  # SERVE_OPTIONS is a list of options
@@ -71,7 +72,7 @@ sequence() { curl -sS -H "Authorization: Bearer $token" "$base/races/$race" | js
 before="$(sequence)"
 
 # The race clock starts at the file's startTime: fixes from there on, one millisecond apart.
-start_ms="$(python3 -c 'import json,datetime; t=json.load(open("'"$route/race.json"'"))["startTime"]; print(int(datetime.datetime.fromisoformat(t.replace("Z","+00:00")).timestamp()*1000))')"
+start_ms="$(race_start_ms "$route/race.json")"
 DEVICES="$work/devices.txt" START_MS="$start_ms" THREADS="$threads" \
   wrk -t"$threads" -c"$connections" -d"$duration" --latency -s Benchmarks/live/osmand.lua "$base" >"$work/osmand.txt"
 after="$(sequence)"

@@ -26,7 +26,7 @@ struct CellProbeBoundTests {
             let circle = try CircleFence(
                 centre: Coordinate(uncheckedLatitude: latitude, longitude: random.uniform(-170...170)),
                 radiusMeters: radius)
-            let probe = FenceProbe(.circle(circle), polygonSlot: -1)
+            let probe = FenceProbe(.circle(circle), box: Fence.circle(circle).boundingBox, polygonSlot: -1)
             let bound = CellProbe.relativeErrorBound(
                 latitude: probe.latitude, reachLatitude: Double(probe.reachLatitude),
                 reachLongitude: Double(probe.reachLongitude))
@@ -56,7 +56,8 @@ struct CellProbeBoundTests {
     func thresholdsDecideAlmostEverything() throws {
         let circle = try CircleFence(
             centre: Coordinate(uncheckedLatitude: 47.3769, longitude: 8.5417), radiusMeters: 67)
-        let probe = CellProbe(FenceProbe(.circle(circle), polygonSlot: -1), fence: 0)
+        let probe = CellProbe(
+            FenceProbe(.circle(circle), box: Fence.circle(circle).boundingBox, polygonSlot: -1), fence: 0)
         let rDegrees = 67 / Earth.metersPerDegree
         #expect(Double(probe.qInside) > rDegrees * rDegrees * (1 - 5e-5))
         #expect(Double(probe.qOutside) < rDegrees * rDegrees * (1 + 5e-5))

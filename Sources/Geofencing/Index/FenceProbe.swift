@@ -39,7 +39,9 @@ struct FenceProbe: Sendable {
 
     @usableFromInline static let seriesLimitDegrees = 0.1
 
-    init(_ fence: Fence, polygonSlot: Int32) {
+    /// The probe of `fence`, whose bounding box is `box` (``Fence/boundingBox``), at
+    /// `polygonSlot` in the index's polygon list (−1 for a circle).
+    init(_ fence: Fence, box: GeoBoundingBox, polygonSlot: Int32) {
         let k = Earth.radiansPerDegree
         switch fence {
         case .circle(let c):
@@ -58,7 +60,6 @@ struct FenceProbe: Sendable {
             hOutside = -1
         }
         self.polygonSlot = polygonSlot
-        let box = fence.boundingBox
         let centre = fence.boundingCircle.centre
         let latitudeReach = max(box.north - centre.latitude, centre.latitude - box.south)
         reachLatitude = Float(latitudeReach * (1 + 1e-6)).nextUp

@@ -37,51 +37,42 @@ public struct GridIndex: Sendable {
     public init(fences: [Fence], cellSizeMeters: Meters? = nil) {
         precondition(fences.count < Int(Int32.max), "too many fences for one index")
         let size = cellSizeMeters ?? Self.defaultCellSize(for: fences)
+        // Each box once: it takes a sine, a cosine and an arcsine, and three steps below read it.
+        let boxes = fences.map(\.boundingBox)
         // Tables only for the rows the fences reach: the band of their bounding boxes.
         var south = 90.0, north = -90.0
-        for fence in fences {
-            let box = fence.boundingBox
+        for box in boxes {
             south = min(south, box.south)
             north = max(north, box.north)
         }
         let layout = GridLayout(cellSizeMeters: size, latitudes: south <= north ? south...north : 0...0)
         var polygons: [PolygonFence] = []
-        let probes = ContiguousArray(
-            fences.map { fence in
-                guard case .polygon(let polygon) = fence else { return FenceProbe(fence, polygonSlot: -1) }
+        var probes = ContiguousArray<FenceProbe>()
+        probes.reserveCapacity(fences.count)
+        for (fence, box) in zip(fences, boxes) {
+            var slot: Int32 = -1
+            if case .polygon(let polygon) = fence {
+                slot = Int32(polygons.count)
                 polygons.append(polygon)
-                return FenceProbe(fence, polygonSlot: Int32(polygons.count - 1))
-            })
+            }
+            probes.append(FenceProbe(fence, box: box, polygonSlot: slot))
+        }
 
         // Collect (cell, fence) pairs, then group them by cell into runs of `entries`.
         var pairs: [(key: UInt64, fence: Int32)] = []
         pairs.reserveCapacity(fences.count * 4)
         var oversized = ContiguousArray<Int32>()
-        for (index, fence) in fences.enumerated() {
-            let box = fence.boundingBox
+        for (index, box) in boxes.enumerated() {
             if layout.cellCount(in: box, limit: Self.maximumCellsPerFence) > Self.maximumCellsPerFence {
                 oversized.append(Int32(index))
             } else {
                 layout.forEachCell(in: box) { pairs.append(($0, Int32(index))) }
             }
         }
-
-        CellPairSort.sort(&pairs)
-        var keys: [UInt64] = [], runs: [Range<UInt32>] = []
-        var entries = ContiguousArray<Int32>()
-        entries.reserveCapacity(pairs.count)
-        var i = 0
-        while i < pairs.count {
-            let key = pairs[i].key, start = UInt32(entries.count)
-            while i < pairs.count && pairs[i].key == key {
-                entries.append(pairs[i].fence)
-                i += 1
-            }
-            keys.append(key)
-            runs.append(start..<UInt32(entries.count))
-        }
+        let cells = CellGrouping.group(pairs)
         storage = GridStorage(
-            fences: fences, layout: layout, cells: CellTable(keys: keys, runs: runs), entries: entries,
+            fences: fences, layout: layout, cells: CellTable(keys: cells.keys, runs: cells.runs),
+            entries: cells.entries,
             probes: probes, polygons: polygons, oversized: oversized)
         #if RACEKIT_INVARIANTS
         checkInvariants()

@@ -85,8 +85,20 @@ struct GridLayout: Sendable {
     /// The column of a longitude in [−180, 180] within `row`.
     @inlinable @inline(__always)
     func column(longitude: Degrees, row: Int) -> Int {
-        let columns = columns(ofRow: row)
-        return min(Int((longitude + 180) * columns.perDegree), columns.count - 1)
+        column(longitude: longitude, columns(ofRow: row))
+    }
+
+    /// The column of a longitude in [−180, 180] in a row of `columns` (``columns(ofRow:)``).
+    @inlinable @inline(__always)
+    func column(longitude: Degrees, _ columns: (perDegree: Double, count: Int)) -> Int {
+        min(Int((longitude + 180) * columns.perDegree), columns.count - 1)
+    }
+
+    /// Whether `box` neither wraps nor touches ±180°: then each row's cells are one interval of
+    /// columns, the common case ``cellCount(in:limit:)`` and ``forEachCell(in:_:)`` take first.
+    @inline(__always)
+    static func isClearOfAntimeridian(_ box: GeoBoundingBox) -> Bool {
+        !box.crossesAntimeridian && !box.spansAllLongitudes && box.west > -180 && box.east < 180
     }
 
     @inlinable @inline(__always)
@@ -99,7 +111,10 @@ struct GridLayout: Sendable {
     func cellCount(in box: GeoBoundingBox, limit: Int) -> Int {
         var total = 0
         for r in row(latitude: box.south)...row(latitude: box.north) {
-            if box.spansAllLongitudes {
+            if Self.isClearOfAntimeridian(box) {
+                let columns = columns(ofRow: r)
+                total += column(longitude: box.east, columns) - column(longitude: box.west, columns) + 2
+            } else if box.spansAllLongitudes {
                 total += columns(ofRow: r).count
             } else if box.crossesAntimeridian {
                 total +=
@@ -118,6 +133,15 @@ struct GridLayout: Sendable {
     /// registers both. Allocates nothing.
     func forEachCell(in box: GeoBoundingBox, _ body: (UInt64) -> Void) {
         let firstRow = row(latitude: box.south), lastRow = row(latitude: box.north)
+        if Self.isClearOfAntimeridian(box) {
+            for r in firstRow...lastRow {
+                let columns = columns(ofRow: r)
+                for c in column(longitude: box.west, columns)...column(longitude: box.east, columns) {
+                    body(Self.key(row: r, column: c))
+                }
+            }
+            return
+        }
         // A row's columns are the union of at most four intervals: one per longitude range
         // (two across the antimeridian) and the two edge columns of the ±180° meridian.
         withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: 4) { intervals in

@@ -308,7 +308,7 @@ public struct LiveRace: Sendable {
             return LiveRaceState(sequence: lastSequence, replay: nil, game: nil, problem: error.description)
         }
         takeInFixes()
-        guard var (replay, origin) = incremental, let order = replayOrder, let basis = ranked?.game else {
+        guard case (var replay, let origin)? = incremental, let order = replayOrder, let basis = ranked?.game else {
             preconditionFailure("taken in above")
         }
         incremental = nil  // its caches filled in place below

@@ -29,6 +29,9 @@ public enum StopsCSV {
     /// The columns, in order.
     public static let header = ["id", "lat", "lon", "radius_m"]
 
+    /// The most stops the reader makes room for before reading; larger files grow as they go.
+    static let reservedStops = 1 << 20
+
     /// Reads a stops file.
     /// - Throws: `InputError` at `file:line:column` for a missing or wrong header, a missing
     ///   or extra column, a non-numeric value, a coordinate out of range, a duplicate id, or a
@@ -52,6 +55,13 @@ public enum StopsCSV {
         _ = try text.readHeader(required: header)
         var ids: [Int] = [], centres: [Coordinate] = [], radii: [Meters] = []
         var firstLine: [Int: Int] = [:]
+        // Room for the stops of a file this size at 16 bytes a line (a short one), so that the
+        // table of ids is not rehashed as it grows: that was a fifth of reading 10 000 stops.
+        let expected = min(text.bytes.count / 16 + 1, Self.reservedStops)
+        ids.reserveCapacity(expected)
+        centres.reserveCapacity(expected)
+        radii.reserveCapacity(expected)
+        firstLine.reserveCapacity(expected)
         var fields: [DelimitedText.Field] = []
         while try text.nextLine(into: &fields) {
             guard fields.count == header.count else {

@@ -35,7 +35,7 @@ deps:
 	@scripts/ensure-deps.sh
 
 build: deps
-	$(SWIFT) build -c release --product racekit
+	$(SWIFT) build -c release --product racekit --static-swift-stdlib
 
 run: build
 	@mkdir -p out

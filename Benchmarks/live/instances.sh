@@ -29,7 +29,7 @@ clients="${CLIENTS:-8}"
 pgbench_seconds="${PGBENCH_SECONDS:-10}"
 latency_probe="${LATENCY_PROBE:-c}"
 route=Routes/zurich-old-town
-[[ -x "$racekit" ]] || swift build -c release --product racekit
+[[ -x "$racekit" ]] || make -s build
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"  # a thousand viewers' sockets, on both ends
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/racekit-bench-instances.XXXXXX")"

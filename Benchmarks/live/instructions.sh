@@ -27,7 +27,7 @@ for tool in valgrind wrk; do
   if [[ "$(id -u)" == 0 ]]; then apt-get install -y "$tool" >/dev/null; else
     echo "bench-instructions: $tool is missing: sudo apt-get install $tool" >&2; exit 1; fi
 done
-[[ -x "$racekit" ]] || swift build -c release --product racekit
+[[ -x "$racekit" ]] || make -s build
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/racekit-bench-instructions.XXXXXX")"
 servers=() bases=() logs=()

@@ -26,7 +26,7 @@ if ! command -v wrk >/dev/null; then
   if [[ "$(id -u)" == 0 ]]; then apt-get install -y wrk >/dev/null; else
     echo "bench-live: wrk is missing: sudo apt-get install wrk" >&2; exit 1; fi
 fi
-[[ -x "$racekit" ]] || swift build -c release --product racekit
+[[ -x "$racekit" ]] || make -s build
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/racekit-bench-live.XXXXXX")"
 server=""

@@ -12,7 +12,7 @@ racekit="${RACEKIT:-.build/release/racekit}"
 phones="${PHONES:-1000}"
 rounds="${ROUNDS:-3}"
 route=Routes/zurich-old-town
-[[ -x "$racekit" ]] || swift build -c release --product racekit
+[[ -x "$racekit" ]] || make -s build
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/racekit-bench-standings.XXXXXX")"
 servers=() bases=() logs=()

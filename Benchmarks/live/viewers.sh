@@ -24,7 +24,7 @@ samples="${SAMPLES:-20}"
 warmup="${WARMUP:-20}"
 spread="${SPREAD:-1}"
 route=Routes/zurich-old-town
-[[ -x "$racekit" ]] || swift build -c release --product racekit
+[[ -x "$racekit" ]] || make -s build
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/racekit-bench-viewers.XXXXXX")"

@@ -20,7 +20,7 @@ if [[ ! -x /usr/bin/time ]]; then
   if [[ "$(id -u)" == 0 ]]; then apt-get install -y time >/dev/null; else
     echo "bench-simulate: /usr/bin/time is missing: sudo apt-get install time" >&2; exit 1; fi
 fi
-[[ -x "$racekit" ]] || swift build -c release --product racekit
+[[ -x "$racekit" ]] || make -s build
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/racekit-bench-simulate.XXXXXX")"
 trap 'rm -rf "$work"' EXIT INT TERM

@@ -58,9 +58,11 @@ final class GridStorage: @unchecked Sendable {
         self.probes = Self.copy(probes)
         // A fence's entries share one probe, worked out once (its error bound takes a sine and a cosine).
         let probePerFence = probes.indices.map { CellProbe(probes[$0], fence: Int32($0)) }
-        var cellProbes = ContiguousArray(entries.lazy.map { probePerFence[Int($0)] })
-        cellProbes.append(.rejecting)
-        self.cellProbes = Self.copy(cellProbes, alignment: 64)
+        // Aligned to a cache line: two cell probes fill one, so a pair that starts at an even entry is one line.
+        let cellProbes = Self.allocate(CellProbe.self, count: entries.count + 1, alignment: 64)
+        for (i, fence) in entries.enumerated() { cellProbes.initializeElement(at: i, to: probePerFence[Int(fence)]) }
+        cellProbes.initializeElement(at: entries.count, to: .rejecting)
+        self.cellProbes = cellProbes
         self.oversized = Self.copy(oversized)
         self.slots = Self.copy(cells.slots)
         slotShift = cells.shift
@@ -83,18 +85,23 @@ final class GridStorage: @unchecked Sendable {
     }
 
     /// A buffer holding `array`'s elements, at an address that is a multiple of `alignment`
-    /// (at least the element's own): two cell probes fill a cache line, so a pair that starts at
-    /// an even entry is one line.
+    /// (at least the element's own).
     private static func copy<T>(
         _ array: ContiguousArray<T>, alignment: Int = MemoryLayout<T>.alignment
     ) -> UnsafeMutableBufferPointer<T> {
-        let bytes = UnsafeMutableRawPointer.allocate(
-            byteCount: max(array.count, 1) * MemoryLayout<T>.stride,
-            alignment: max(alignment, MemoryLayout<T>.alignment))
-        let buffer = UnsafeMutableBufferPointer(
-            start: bytes.bindMemory(to: T.self, capacity: array.count), count: array.count)
+        let buffer = allocate(T.self, count: array.count, alignment: alignment)
         _ = buffer.initialize(from: array)
         return buffer
+    }
+
+    /// An uninitialized buffer of `count` elements at an address that is a multiple of
+    /// `alignment` (at least the element's own).
+    private static func allocate<T>(
+        _: T.Type, count: Int, alignment: Int = MemoryLayout<T>.alignment
+    ) -> UnsafeMutableBufferPointer<T> {
+        let bytes = UnsafeMutableRawPointer.allocate(
+            byteCount: max(count, 1) * MemoryLayout<T>.stride, alignment: max(alignment, MemoryLayout<T>.alignment))
+        return UnsafeMutableBufferPointer(start: bytes.bindMemory(to: T.self, capacity: count), count: count)
     }
 
     /// The row of a latitude in [−90, 90]; the same as ``GridLayout/row(latitude:)``, the

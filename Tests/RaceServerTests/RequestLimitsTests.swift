@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import Hummingbird
 import HummingbirdTesting
 import RaceKitCore
@@ -139,6 +140,29 @@ import Testing
                 #expect(stream.status == .ok)
                 #expect(String(buffer: stream.body).contains("event: standings"))
             }
+        }
+    }
+
+    /// The event-stream path test against the plain reading of the route: three segments,
+    /// `races`, any id, `events`, on crafted paths and 5 000 seeded random ones.
+    @Test func eventStreamPaths() {
+        func reference(_ path: String) -> Bool {
+            let parts = path.split(separator: "/")
+            return parts.count == 3 && parts[0] == "races" && parts[2] == "events"
+        }
+        var paths = [
+            "/races/r1/events", "/races/r1/events/", "/races/r1/events//", "races/r1/events", "/races//r1/events",
+            "/races/r1/xevents", "/races/r1/events/x", "/races/events", "/events", "events", "", "/", "//",
+            "/races/r1/events?x", "/races/r1/evénts", "/races/r1/participants", "/osmand",
+        ]
+        var random = SplitMix64(seed: 15)
+        let pieces = ["/", "races", "events", "r1", "", "s", "vents", "/events", "é", "?"]
+        for _ in 0..<5_000 {
+            paths.append(
+                (0..<Int(random.next() % 7)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+        }
+        for path in paths {
+            #expect(RequestLimitsMiddleware<BasicRequestContext>.isEventStream(path) == reference(path), "\(path)")
         }
     }
 

@@ -80,7 +80,14 @@ struct RequestLimitsMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static func isEventStream(_ path: String) -> Bool {
-        guard path.contains("/events") else { return false }
+        // Bytes first, sparing every other request the split: Foundation's `String.contains`
+        // searched through a `CFString` on every request.
+        let bytes = path.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex && bytes[bytes.index(before: end)] == UInt8(ascii: "/") {
+            end = bytes.index(before: end)
+        }
+        guard bytes[..<end].reversed().starts(with: "events".utf8.reversed()) else { return false }
         let parts = path.split(separator: "/")
         return parts.count == 3 && parts[0] == "races" && parts[2] == "events"
     }

@@ -79,9 +79,10 @@ struct RequestLimitsMiddleware<Context: RequestContext>: RouterMiddleware {
         return QueryString(of: request).value(namedAnyOf: ["token", "id", "deviceid"])
     }
 
+    /// Whether `path` is a race's event stream, `/races/{id}/events`.
     static func isEventStream(_ path: String) -> Bool {
-        // Bytes first, sparing every other request the split: Foundation's `String.contains`
-        // searched through a `CFString` on every request.
+        // The last segment's bytes first, so every other request skips the split (and Foundation's
+        // `String.contains`, which bridges the path to a `CFString`).
         let bytes = path.utf8
         var end = bytes.endIndex
         while end > bytes.startIndex && bytes[bytes.index(before: end)] == UInt8(ascii: "/") {

@@ -191,8 +191,8 @@ extension GridIndex {
     /// A box wider than ``maximumCellsPerFence`` cells yields every fence once instead.
     public func forEachCandidate(in box: GeoBoundingBox, _ body: (Int) -> Void) {
         let storage = storage
-        if !box.crossesAntimeridian, !box.spansAllLongitudes, box.west > -180, box.east < 180 {
-            // The usual box, clear of ±180°: one column interval per row. The same cells, in the
+        if GridLayout.isClearOfAntimeridian(box) {
+            // The usual box: one column interval per row. The same cells, in the
             // same order, as `GridLayout.forEachCell` and the same count as `GridLayout.cellCount`,
             // without their closure and arrays.
             let firstRow = storage.row(latitude: box.south), lastRow = storage.row(latitude: box.north)

@@ -95,7 +95,8 @@ struct GridLayout: Sendable {
     }
 
     /// Whether `box` neither wraps nor touches ±180°: then each row's cells are one interval of
-    /// columns, the common case ``cellCount(in:limit:)``, ``forEachCell(in:_:)`` and the index's candidate walk take first.
+    /// columns, the common case ``cellCount(in:limit:)``, ``forEachCell(in:_:)`` and the index's
+    /// candidate walk take first.
     @inline(__always)
     static func isClearOfAntimeridian(_ box: GeoBoundingBox) -> Bool {
         !box.crossesAntimeridian && !box.spansAllLongitudes && box.west > -180 && box.east < 180

@@ -4,13 +4,17 @@ extension GridIndex {
     /// Checks the structure after building: every fence is registered in the cell of its own
     /// centre or on the oversized list, runs tile `entries` without overlap, and every run is sorted and in range.
     func checkInvariants() {
-        var covered = 0
-        for slot in storage.slots where slot.key != CellTable.emptyKey {
-            precondition(slot.start < slot.end && Int(slot.end) <= storage.entries.count, "bad run")
-            covered += Int(slot.end - slot.start)
-            let run = storage.entries[Int(slot.start)..<Int(slot.end)]
+        var covered = 0, previousEnd = 0
+        storage.forEachCell { key, start, end in
+            precondition(start < end && end <= storage.entries.count, "bad run")
+            precondition(!storage.usesRectangle || start == previousEnd, "rectangle's runs out of order")
+            previousEnd = end
+            covered += end - start
+            let run = storage.entries[start..<end]
             precondition(zip(run, run.dropFirst()).allSatisfy { $0 < $1 }, "run not sorted")
             precondition(run.allSatisfy { $0 >= 0 && Int($0) < fences.count }, "fence out of range")
+            let found = storage.run(of: key)
+            precondition(found.start == start && found.end == end, "cell's run not found by its key")
         }
         precondition(covered == storage.entries.count, "runs do not tile the entries")
         precondition(

@@ -44,7 +44,7 @@ extension GridIndex {
     ///
     /// Positions are taken in blocks, in three passes, so that the cache misses of a block
     /// overlap instead of coming one after the other: the cells of the whole block are worked
-    /// out and their table slots prefetched; then the slots are read, the first lines of each
+    /// out and their table entries prefetched (``CellLookup``); then the tables are read, the first lines of each
     /// cell's probes prefetched and the positions with candidates listed; then their fences
     /// are tested, two at a time.
     ///
@@ -55,27 +55,37 @@ extension GridIndex {
         range: Range<Int>, _ body: (_ position: Int, _ fence: Int) -> Void
     ) {
         precondition(latitudes.count == longitudes.count && range.upperBound <= latitudes.count)
+        if storage.usesRectangle {
+            forEachHit(RectangleCellLookup(storage), latitudes: latitudes, longitudes: longitudes, range: range, body)
+        } else {
+            forEachHit(HashedCellLookup(storage), latitudes: latitudes, longitudes: longitudes, range: range, body)
+        }
+    }
+
+    /// ``forEachHit(latitudes:longitudes:range:_:)`` with the cells found by `lookup`.
+    @inlinable
+    func forEachHit<Lookup: CellLookup>(
+        _ lookup: Lookup, latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>,
+        range: Range<Int>, _ body: (_ position: Int, _ fence: Int) -> Void
+    ) {
         let storage = storage
         let oversized = storage.oversized
-        let slots = UnsafeRawPointer(storage.slots.baseAddress!)
         let cellProbes = UnsafeRawPointer(storage.cellProbes.baseAddress!)
         let blockSize = Self.queryBlockSize
         // A position goes to the third pass only when it has candidates: a run, or oversized fences.
         let testsEveryPosition = !oversized.isEmpty
-        withUnsafeTemporaryAllocation(of: (key: UInt64, home: Int).self, capacity: blockSize) { cells in
+        withUnsafeTemporaryAllocation(of: Lookup.Cell.self, capacity: blockSize) { cells in
             withUnsafeTemporaryAllocation(of: (position: Int, start: Int, end: Int).self, capacity: blockSize) {
                 candidates in
                 var blockStart = range.lowerBound
                 while blockStart < range.upperBound {
                     let blockEnd = min(blockStart + blockSize, range.upperBound)
                     for p in blockStart..<blockEnd {
-                        let cell = storage.cell(latitude: latitudes[p], longitude: longitudes[p])
-                        cells[p &- blockStart] = cell
-                        racekit_prefetch_read(slots + cell.home &* MemoryLayout<CellTable.Slot>.stride)
+                        cells[p &- blockStart] = lookup.cell(latitude: latitudes[p], longitude: longitudes[p])
                     }
                     var count = 0
                     for i in 0..<(blockEnd - blockStart) {
-                        let run = storage.run(of: cells[i].key, home: cells[i].home)
+                        let run = lookup.run(of: cells[i])
                         candidates[count] = (blockStart &+ i, run.start, run.end)
                         count &+= run.start < run.end || testsEveryPosition ? 1 : 0
                         // The first pair of a run: one line, or two when it starts mid-line.

@@ -15,8 +15,8 @@ import GeoCore
 ///
 /// The index is an immutable value, `Sendable`, and safe to query from many threads at once.
 ///
-/// - Complexity: building is O(fences × cells per fence); a point query is one hash lookup plus
-///   O(fences in the cell).
+/// - Complexity: building is O(fences × cells per fence); a point query is one table lookup
+///   (``CellRectangle`` or ``CellTable``) plus O(fences in the cell).
 public struct GridIndex: Sendable {
     /// The fences, in the order given; queries report positions in this array.
     public var fences: [Fence] { storage.fences }
@@ -35,6 +35,12 @@ public struct GridIndex: Sendable {
     ///   - fences: the fences; at most `Int32.max`.
     ///   - cellSizeMeters: cell edge; `nil` picks ``defaultCellSize(for:)``.
     public init(fences: [Fence], cellSizeMeters: Meters? = nil) {
+        self.init(fences: fences, cellSizeMeters: cellSizeMeters, allowsRectangle: true)
+    }
+
+    /// Builds the index; with `allowsRectangle` false its cells are always in the hash table,
+    /// which lets tests hold both tables to the same answers.
+    init(fences: [Fence], cellSizeMeters: Meters?, allowsRectangle: Bool) {
         precondition(fences.count < Int(Int32.max), "too many fences for one index")
         let size = cellSizeMeters ?? Self.defaultCellSize(for: fences)
         // Each box once: it takes a sine, a cosine and an arcsine, and three steps below read it.
@@ -71,9 +77,8 @@ public struct GridIndex: Sendable {
         }
         let cells = CellGrouping.group(pairs)
         storage = GridStorage(
-            fences: fences, layout: layout, cells: CellTable(keys: cells.keys, runs: cells.runs),
-            entries: cells.entries,
-            probes: probes, polygons: polygons, oversized: oversized)
+            fences: fences, layout: layout, cells: cells, allowsRectangle: allowsRectangle, probes: probes,
+            polygons: polygons, oversized: oversized)
         #if RACEKIT_INVARIANTS
         checkInvariants()
         #endif
@@ -98,7 +103,7 @@ public struct GridIndex: Sendable {
     }
 
     /// Number of non-empty cells.
-    public var cellCount: Int { storage.slots.reduce(0) { $0 + ($1.key == CellTable.emptyKey ? 0 : 1) } }
+    public var cellCount: Int { storage.cellsInUse }
     /// Number of (cell, fence) entries: the index's size.
     public var entryCount: Int { storage.entries.count }
     /// Number of fences on the oversized list (tested by every query).

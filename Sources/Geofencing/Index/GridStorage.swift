@@ -31,9 +31,18 @@ final class GridStorage: @unchecked Sendable {
     @usableFromInline let polygons: [PolygonFence]
     /// Fences too large to register cell by cell, tested by every query; sorted.
     @usableFromInline let oversized: UnsafeMutableBufferPointer<Int32>
-    /// The cell table's slots (see ``CellTable``) and its hash shift.
+    /// Whether cells are found in the dense table over their rectangle (``CellRectangle``),
+    /// or else in the hash table (``CellTable``).
+    @usableFromInline let usesRectangle: Bool
+    /// The rectangle's run starts (see ``CellRectangle/starts``; empty for the hash table) and
+    /// where it is (no cells for the hash table).
+    @usableFromInline let rectangleStarts: UnsafeMutableBufferPointer<UInt32>
+    @usableFromInline let rectangle: CellRectangle.Bounds
+    /// The hash table's slots (see ``CellTable``; empty for the rectangle) and its hash shift.
     @usableFromInline let slots: UnsafeMutableBufferPointer<CellTable.Slot>
     @usableFromInline let slotShift: UInt64
+    /// The cells with at least one fence.
+    let cellsInUse: Int
     /// Per row of ``layout``'s band (from ``firstTableRow``): columns per degree of longitude
     /// and the column count. No fence is registered outside the band.
     @usableFromInline let rows: UnsafeMutableBufferPointer<RowColumns>
@@ -47,10 +56,13 @@ final class GridStorage: @unchecked Sendable {
         @usableFromInline let count: Int
     }
 
+    /// The storage of an index whose cells are `cells`: the dense table over their rectangle
+    /// when it is not mostly empty and `allowsRectangle`, else a hash table.
     init(
-        fences: [Fence], layout: GridLayout, cells: CellTable, entries: ContiguousArray<Int32>,
+        fences: [Fence], layout: GridLayout, cells: CellGrouping.Runs, allowsRectangle: Bool,
         probes: ContiguousArray<FenceProbe>, polygons: [PolygonFence], oversized: ContiguousArray<Int32>
     ) {
+        let entries = cells.entries
         self.fences = fences
         self.layout = layout
         self.polygons = polygons
@@ -64,8 +76,23 @@ final class GridStorage: @unchecked Sendable {
         cellProbes.initializeElement(at: entries.count, to: .rejecting)
         self.cellProbes = cellProbes
         self.oversized = Self.copy(oversized)
-        self.slots = Self.copy(cells.slots)
-        slotShift = cells.shift
+        cellsInUse = cells.keys.count
+        let rectangle =
+            allowsRectangle ? CellRectangle(keys: cells.keys, runs: cells.runs, entryCount: entries.count) : nil
+        if let rectangle {
+            usesRectangle = true
+            rectangleStarts = Self.copy(rectangle.starts)
+            self.rectangle = rectangle.bounds
+            slots = Self.copy(ContiguousArray())
+            slotShift = 0
+        } else {
+            usesRectangle = false
+            rectangleStarts = Self.copy(ContiguousArray())
+            self.rectangle = CellRectangle.Bounds(firstRow: 0, firstColumn: 0, rowCount: 0, columnCount: 0)
+            let table = CellTable(keys: cells.keys, runs: cells.runs)
+            slots = Self.copy(table.slots)
+            slotShift = table.shift
+        }
         rows = Self.copy(
             ContiguousArray(
                 zip(layout.columnsPerDegree, layout.columnCount).map {
@@ -81,6 +108,7 @@ final class GridStorage: @unchecked Sendable {
         probes.deinitialize().deallocate()
         cellProbes.deinitialize().deallocate()
         slots.deinitialize().deallocate()
+        rectangleStarts.deinitialize().deallocate()
         rows.deinitialize().deallocate()
     }
 
@@ -120,11 +148,51 @@ final class GridStorage: @unchecked Sendable {
         return min(Int((longitude + 180) * r.perDegree), r.count - 1)
     }
 
-    /// The entry run of a cell; empty when the cell has no fences. The same as ``CellTable/run(of:)``.
+    /// The entry run of a cell; empty when the cell has no fences.
     @inlinable @inline(__always)
     func run(of key: UInt64) -> (start: Int, end: Int) {
-        run(of: key, home: CellTable.home(of: key, shift: slotShift))
+        if usesRectangle {
+            return run(rectangleCell: rectangle.number(row: Int(key >> 32), column: Int(key & 0xFFFF_FFFF)))
+        }
+        return run(of: key, home: CellTable.home(of: key, shift: slotShift))
     }
+
+    /// The run of the cell holding a point.
+    @inlinable @inline(__always)
+    func run(latitude: Degrees, longitude: Degrees) -> (start: Int, end: Int) {
+        if usesRectangle { return run(rectangleCell: rectangleCell(latitude: latitude, longitude: longitude)) }
+        let cell = hashedCell(latitude: latitude, longitude: longitude)
+        return run(of: cell.key, home: cell.home)
+    }
+
+    /// The row and column of the cell holding a point: the same as ``row(latitude:)`` and
+    /// ``column(longitude:row:)``, the conversions unchecked (a valid coordinate keeps them in
+    /// range). Outside the band, where no cell has a fence, a row takes the nearest band row's
+    /// columns (no branch in the hot loop): the cell it names, in row `row`, has no fences either.
+    @inlinable @inline(__always)
+    func cellPosition(latitude: Degrees, longitude: Degrees) -> (row: Int, column: Int) {
+        let r = row(latitude: latitude)
+        let columns = rows[min(max(r &- firstTableRow, 0), rows.count &- 1)]
+        return (r, min(truncatedInteger((longitude + 180) * columns.perDegree), columns.count &- 1))
+    }
+
+    /// Calls `body` with the key and run of every cell with fences: in key order from the
+    /// rectangle, in slot order from the hash table.
+    func forEachCell(_ body: (_ key: UInt64, _ start: Int, _ end: Int) -> Void) {
+        if usesRectangle {
+            for number in 0..<rectangle.outside {
+                let run = run(rectangleCell: number)
+                guard run.start < run.end else { continue }
+                let row = rectangle.firstRow + number / rectangle.columnCount
+                let column = rectangle.firstColumn + number % rectangle.columnCount
+                body(GridLayout.key(row: row, column: column), run.start, run.end)
+            }
+        } else {
+            for slot in slots where slot.key != CellTable.emptyKey { body(slot.key, Int(slot.start), Int(slot.end)) }
+        }
+    }
+
+    // MARK: The hash table
 
     /// The entry run of a cell whose slot probing starts at `home` (its ``CellTable/home(of:shift:)``).
     @inlinable @inline(__always)
@@ -139,24 +207,26 @@ final class GridStorage: @unchecked Sendable {
         }
     }
 
-    /// The key of the cell holding a point, and where its slot probing starts: the same row
-    /// and column as ``row(latitude:)`` and ``column(longitude:row:)``, the conversions
-    /// unchecked (a valid coordinate keeps them in range).
+    /// The key of the cell holding a point, and where its slot probing starts.
     @inlinable @inline(__always)
-    func cell(latitude: Degrees, longitude: Degrees) -> (key: UInt64, home: Int) {
-        let r = row(latitude: latitude)
-        // Outside the band no cell has a fence: a row there takes the nearest band row's
-        // columns (no branch in the hot loop), and its key, which names row `r`, finds nothing.
-        let columns = rows[min(max(r &- firstTableRow, 0), rows.count &- 1)]
-        let column = min(truncatedInteger((longitude + 180) * columns.perDegree), columns.count &- 1)
-        let key = GridLayout.key(row: r, column: column)
+    func hashedCell(latitude: Degrees, longitude: Degrees) -> (key: UInt64, home: Int) {
+        let (row, column) = cellPosition(latitude: latitude, longitude: longitude)
+        let key = GridLayout.key(row: row, column: column)
         return (key, CellTable.home(of: key, shift: slotShift))
     }
 
-    /// The run of the cell holding a point.
+    // MARK: The rectangle
+
+    /// The rectangle's number of the cell holding a point (see ``CellRectangle/Bounds/number(row:column:)``).
     @inlinable @inline(__always)
-    func run(latitude: Degrees, longitude: Degrees) -> (start: Int, end: Int) {
-        let cell = cell(latitude: latitude, longitude: longitude)
-        return run(of: cell.key, home: cell.home)
+    func rectangleCell(latitude: Degrees, longitude: Degrees) -> Int {
+        let (row, column) = cellPosition(latitude: latitude, longitude: longitude)
+        return rectangle.number(row: row, column: column)
+    }
+
+    /// The entry run of the rectangle's cell `number`: its start and the next cell's.
+    @inlinable @inline(__always)
+    func run(rectangleCell number: Int) -> (start: Int, end: Int) {
+        (Int(rectangleStarts[number]), Int(rectangleStarts[number &+ 1]))
     }
 }

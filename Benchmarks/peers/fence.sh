@@ -16,7 +16,7 @@ RACEKIT="$racekit" bash "$PEERS_DIR/workloads.sh"
 out="$(mktemp)"; trap 'rm -f "$out"' EXIT
 for set in "${sets[@]}"; do
   dir="$DATA/fence-$set"
-  [[ -s "$dir/expected.txt" ]] || { echo "fence.sh: no set $dir (sets: small-city small-global medium-city)" >&2; exit 1; }
+  [[ -s "$dir/expected.txt" ]] || { echo "fence.sh: no set $dir (sets: small-city small-global medium-city medium-urban)" >&2; exit 1; }
   "$PY" "$PEERS_DIR/fence_peers.py" "$dir" --tool numpy | tee -a "$out"
   for threads in 1 2; do "$PY" "$PEERS_DIR/fence_peers.py" "$dir" --tool duckdb --threads "$threads" | tee -a "$out"; done
   expected=$(sed -n 's/^checksum=//p' "$dir/expected.txt")

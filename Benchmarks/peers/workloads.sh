@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Makes the peer workloads that are missing under $PEERS_HOME/data (deterministic: seeded):
-#   fence-small-city, fence-small-global, fence-medium-city   racekit fence-check --generate ... --save,
-#                                                             then fence_peers.py --tool exact writes expected.txt
+#   fence-small-city, fence-small-global, fence-medium-city,   racekit fence-check --generate ... --save,
+#   fence-medium-urban                                        then fence_peers.py --tool exact writes expected.txt
 #   big.gpx                                                   gpx_workload.py (~100 MB)
 #   bash Benchmarks/peers/workloads.sh
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 require_setup
 racekit="$(racekit_binary)"
-for set in small-city small-global medium-city; do
+for set in small-city small-global medium-city medium-urban; do
   dir="$DATA/fence-$set"
   [[ -s "$dir/expected.txt" ]] && continue
   size="${set%%-*}"; layout="${set#*-}"

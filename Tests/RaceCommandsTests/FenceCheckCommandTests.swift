@@ -27,7 +27,7 @@ struct FenceCheckCommandTests {
 
     @Test(
         "hits and checksum equal brute force, for 1 and 2 threads, streamed and in phases",
-        arguments: [FenceWorkload.Layout.city, .global])
+        arguments: FenceWorkload.Layout.allCases)
     func equalsBruteForce(layout: FenceWorkload.Layout) throws {
         let folder = try TemporaryFolder()
         let workload = FenceWorkload.generate(layout: layout, stops: 150, participants: 10, seconds: 120, seed: 4)
@@ -182,7 +182,7 @@ struct FenceCheckCommandTests {
     func usage() throws {
         let result = try RaceKitBinary.run(["fence-check", "--stops", "a.csv"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("Give --stops and --positions, or --generate city|global."))
+        #expect(result.stderr.contains("Give --stops and --positions, or --generate city|urban|global."))
         let missing = try RaceKitBinary.run([
             "fence-check", "--stops", "/nonexistent.csv", "--positions", "/nonexistent2.csv",
         ])

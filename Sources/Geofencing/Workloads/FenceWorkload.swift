@@ -20,6 +20,8 @@ public struct FenceWorkload: Sendable {
     public enum Layout: String, CaseIterable, Sendable {
         /// 80 % of stops in a 40 km × 40 km city (half in hotspots), 20 % in the 400 km region.
         case city
+        /// Every stop in the city of ``city`` (half in hotspots): a race that stays in one city.
+        case urban
         /// Clusters anywhere: 15 % within 1° of each pole (one 55 m from it), 20 % across the
         /// antimeridian, the rest uniform on the sphere.
         case global
@@ -46,7 +48,13 @@ public struct FenceWorkload: Sendable {
     ) -> FenceWorkload {
         precondition(stops > 0 && participants >= 0 && seconds >= 0)
         var random = SplitMix64(seed: seed)
-        let centres = (layout == .city ? cityStops(stops, &random) : globalStops(stops, &random)).map(recorded)
+        let placed =
+            switch layout {
+            case .city: cityStops(stops, inCity: stops * 4 / 5, &random)
+            case .urban: cityStops(stops, inCity: stops, &random)
+            case .global: globalStops(stops, &random)
+            }
+        let centres = placed.map(recorded)
         let logLow = log(radii.lowerBound), logHigh = log(radii.upperBound)
         let fences = centres.map { centre in
             let radius = (exp(random.uniform(logLow...logHigh)) * 100).rounded() / 100
@@ -70,8 +78,8 @@ public struct FenceWorkload: Sendable {
         return origin.destination(bearingDegrees: bearing, distanceMeters: distance)
     }
 
-    private static func cityStops(_ count: Int, _ random: inout SplitMix64) -> [Coordinate] {
-        let inCity = count * 4 / 5
+    /// `count` stops, the first `inCity` in the city, the rest in its region.
+    private static func cityStops(_ count: Int, inCity: Int, _ random: inout SplitMix64) -> [Coordinate] {
         let hotspots = (0..<max(1, inCity / 100)).map { _ in
             (random.uniform(-16_000...16_000), random.uniform(-16_000...16_000))
         }

@@ -18,7 +18,7 @@ struct FenceCheckCommand: ParsableCommand {
             the exact reference of the peer benchmarks (Benchmarks/peers), so the two can be compared directly.
 
             Input: --stops (id,lat,lon,radius_m) and --positions (participant,t,lat,lon[,accuracy], \
-            ordered by t), or --generate city|global for a workload made on the spot from --seed.
+            ordered by t), or --generate city|urban|global for a workload made on the spot from --seed.
 
             --json prints one JSON object: workload, stops, positions, threads, streamed, cellSizeMeters, \
             hits, positionsWithHit, checksum, loadSeconds, buildSeconds, querySeconds, positionsPerSecond. \
@@ -36,7 +36,10 @@ struct FenceCheckCommand: ParsableCommand {
     )
     var positions: String?
 
-    @Option(help: "Generate a workload instead of reading files: city or global.")
+    @Option(
+        help:
+            "Generate a workload instead of reading files: city (80 % of stops in a city, the rest in its region), urban (all in the city) or global."
+    )
     var generate: FenceWorkload.Layout?
 
     @Option(
@@ -84,13 +87,13 @@ struct FenceCheckCommand: ParsableCommand {
 
     func validate() throws {
         if generate == nil && (stops == nil || positions == nil) {
-            throw ValidationError("Give --stops and --positions, or --generate city|global.")
+            throw ValidationError("Give --stops and --positions, or --generate city|urban|global.")
         }
         if generate != nil && (stops != nil || positions != nil) {
             throw ValidationError("--generate makes its own stops and positions; leave out --stops and --positions.")
         }
         if save != nil && generate == nil {
-            throw ValidationError("--save writes a generated workload; give --generate city|global with it.")
+            throw ValidationError("--save writes a generated workload; give --generate city|urban|global with it.")
         }
         try OptionRange.require(
             OptionLimits.fenceCheckThreads.problem(threads),

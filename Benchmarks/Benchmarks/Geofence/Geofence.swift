@@ -12,6 +12,8 @@ import Geofencing
 
 /// The medium city workload: 10 000 stops, 1 000 participants × 1 000 s of 1 Hz fixes.
 private let city = FenceWorkload.generate(layout: .city, stops: 10_000, participants: 1_000, seconds: 1_000, seed: 3)
+/// The same with every stop in the city: its index keeps a dense table of cells (`CellRectangle`).
+private let urban = FenceWorkload.generate(layout: .urban, stops: 10_000, participants: 1_000, seconds: 1_000, seed: 3)
 /// The global workload: poles and antimeridian, 2 000 stops, 200 × 1 000 s.
 private let global = FenceWorkload.generate(layout: .global, stops: 2_000, participants: 200, seconds: 1_000, seed: 2)
 
@@ -59,6 +61,12 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.startMeasurement()
             blackHole(queryAll(city, index, threads: threads))
         }
+    }
+
+    Benchmark("Query, urban 1 M positions × 10 000 stops (dense cell table), 1 thread(s)") { benchmark in
+        let index = GridIndex(fences: urban.fences)
+        benchmark.startMeasurement()
+        blackHole(queryAll(urban, index, threads: 1))
     }
 
     Benchmark("Query, global 200 k positions × 2 000 stops (poles, antimeridian)") { benchmark in

@@ -43,7 +43,8 @@ struct CellRectangle {
     static let cellsPerCellInUse = 8
 
     /// The table of cells `keys` (in increasing order) with their runs `runs`, which tile
-    /// `0..<entryCount` in that order; `nil` when the cells leave most of their rectangle empty.
+    /// `0..<entryCount` in that order; `nil` when fewer than one cell in ``cellsPerCellInUse``
+    /// of their rectangle is in use.
     init?(keys: [UInt64], runs: [Range<UInt32>], entryCount: Int) {
         guard let first = keys.first, let last = keys.last else { return nil }
         var columns = (low: first & 0xFFFF_FFFF, high: first & 0xFFFF_FFFF)

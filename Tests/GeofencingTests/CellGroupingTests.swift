@@ -35,6 +35,15 @@ struct CellGroupingTests {
         #expect(grouped.keys == keys, "seed \(seed)")
         #expect(grouped.runs == runs, "seed \(seed)")
         #expect(Array(grouped.entries) == sorted.map(\.fence), "seed \(seed)")
+        // The rectangle the cells span, from the extremes of their rows and columns.
+        let rows = keys.map { Int($0 >> 32) }, columns = keys.map { Int($0 & 0xFFFF_FFFF) }
+        let bounds = grouped.bounds
+        if let top = rows.min(), let bottom = rows.max(), let left = columns.min(), let right = columns.max() {
+            #expect(bounds.firstRow == top && bounds.rowCount == bottom - top + 1, "seed \(seed)")
+            #expect(bounds.firstColumn == left && bounds.columnCount == right - left + 1, "seed \(seed)")
+        } else {
+            #expect(bounds.outside == 0, "seed \(seed)")
+        }
     }
 
     /// Pairs as the index makes them: fences in increasing order, each in 1–6 distinct cells.

@@ -27,7 +27,7 @@ struct CellRectangleTests {
             }
         }
         let runs = CellGrouping.group(pairs)
-        guard let rectangle = CellRectangle(keys: runs.keys, runs: runs.runs, entryCount: runs.entries.count) else {
+        guard let rectangle = CellRectangle(cells: runs) else {
             // Declined only when the cells' rectangle is more than 8 times the cells in use.
             let rows = runs.keys.map { Int($0 >> 32) }, columns = runs.keys.map { Int($0 & 0xFFFF_FFFF) }
             if let top = rows.min(), let bottom = rows.max(), let left = columns.min(), let right = columns.max() {

@@ -8,11 +8,13 @@
 /// a country's stops on a 135 m grid, one for a city's. Written by hand because the standard
 /// library's comparison sort was most of the time of building an index (docs/architecture.md).
 enum CellGrouping {
-    /// The cells, their runs in `entries`, and the fences of every run, one after another.
+    /// The cells, their runs in `entries`, the fences of every run, one after another, and the
+    /// rectangle of rows and columns the cells span (no cells when there are none).
     struct Runs {
         var keys: [UInt64] = []
         var runs: [Range<UInt32>] = []
         var entries = ContiguousArray<Int32>()
+        var bounds = CellRectangle.Bounds.empty
     }
 
     /// Groups `pairs` by key, keeping the order of pairs with equal keys.
@@ -65,7 +67,10 @@ enum CellGrouping {
                 initialized = sorted.count
             }
         }
-        return Runs(keys: keys, runs: runs, entries: entries)
+        let bounds = CellRectangle.Bounds(
+            firstRow: Int(rows.low), firstColumn: Int(columns.low), rowCount: Int(rows.high - rows.low + 1),
+            columnCount: Int(width))
+        return Runs(keys: keys, runs: runs, entries: entries, bounds: bounds)
     }
 
     /// One stable counting pass on the digit at `shift` (as many bits as `offsets` has

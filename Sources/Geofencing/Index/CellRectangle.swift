@@ -5,7 +5,7 @@
 ///
 /// A city's stops fill most of their rectangle, and its table is then smaller than the hash
 /// table and stays in a core's cache. Stops around the globe, or on both sides of the
-/// antimeridian, leave it nearly empty: ``init(keys:runs:entryCount:)`` declines when the
+/// antimeridian, leave it nearly empty: ``init(cells:)`` declines when the
 /// rectangle has more than ``cellsPerCellInUse`` cells for every cell in use, and the index
 /// keeps the hash table.
 @usableFromInline
@@ -36,39 +36,30 @@ struct CellRectangle {
                 UInt(bitPattern: i) < UInt(bitPattern: rowCount) && UInt(bitPattern: j) < UInt(bitPattern: columnCount)
             return inside ? i &* columnCount &+ j : outside
         }
+
+        /// No cells: every cell is outside.
+        static let empty = Bounds(firstRow: 0, firstColumn: 0, rowCount: 0, columnCount: 0)
     }
 
     /// The most cells of the rectangle per cell in use: at 8, the table is at most as large as
     /// the hash table it replaces.
     static let cellsPerCellInUse = 8
 
-    /// The table of cells `keys` (in increasing order) with their runs `runs`, which tile
-    /// `0..<entryCount` in that order; `nil` when fewer than one cell in ``cellsPerCellInUse``
-    /// of their rectangle is in use.
-    init?(keys: [UInt64], runs: [Range<UInt32>], entryCount: Int) {
-        guard let first = keys.first, let last = keys.last else { return nil }
-        var columns = (low: first & 0xFFFF_FFFF, high: first & 0xFFFF_FFFF)
-        for key in keys {
-            columns = (min(columns.low, key & 0xFFFF_FFFF), max(columns.high, key & 0xFFFF_FFFF))
-        }
-        // Keys are sorted by row first: the rows are those of the first and last keys.
-        let rows = (low: first >> 32, high: last >> 32)
-        // Rows and columns are below 2³¹: the product cannot overflow.
-        let width = columns.high - columns.low + 1
-        let cells = (rows.high - rows.low + 1) * width
-        guard cells <= UInt64(Self.cellsPerCellInUse * keys.count) else { return nil }
-        bounds = Bounds(
-            firstRow: Int(rows.low), firstColumn: Int(columns.low), rowCount: Int(rows.high - rows.low + 1),
-            columnCount: Int(width))
-
+    /// The table of the grouped `cells`; `nil` when fewer than one cell in
+    /// ``cellsPerCellInUse`` of their rectangle is in use.
+    init?(cells: CellGrouping.Runs) {
+        let count = cells.bounds.outside
+        guard !cells.keys.isEmpty, count <= Self.cellsPerCellInUse * cells.keys.count else { return nil }
+        bounds = cells.bounds
         var starts = ContiguousArray<UInt32>()
-        starts.reserveCapacity(Int(cells) + 2)
-        for (key, run) in zip(keys, runs) {
-            let number = Int(((key >> 32) - rows.low) * width + ((key & 0xFFFF_FFFF) - columns.low))
+        starts.reserveCapacity(count + 2)
+        for (key, run) in zip(cells.keys, cells.runs) {
+            let number = bounds.number(row: Int(key >> 32), column: Int(key & 0xFFFF_FFFF))
             // Empty cells before this one start (and end) where its run starts.
             while starts.count <= number { starts.append(run.lowerBound) }
         }
-        while starts.count < Int(cells) + 2 { starts.append(UInt32(entryCount)) }
+        // The runs tile the entries in key order: the last one ends where they end.
+        while starts.count < count + 2 { starts.append(cells.runs.last!.upperBound) }
         self.starts = starts
     }
 }

@@ -31,13 +31,13 @@ final class GridStorage: @unchecked Sendable {
     @usableFromInline let polygons: [PolygonFence]
     /// Fences too large to register cell by cell, tested by every query; sorted.
     @usableFromInline let oversized: UnsafeMutableBufferPointer<Int32>
-    /// Whether cells are found in the dense table over their rectangle (``CellRectangle``),
-    /// or else in the hash table (``CellTable``).
-    @usableFromInline let usesRectangle: Bool
     /// The rectangle's run starts (see ``CellRectangle/starts``; empty for the hash table) and
     /// where it is (no cells for the hash table).
     @usableFromInline let rectangleStarts: UnsafeMutableBufferPointer<UInt32>
     @usableFromInline let rectangle: CellRectangle.Bounds
+    /// Whether cells are found in the dense table over their rectangle (``CellRectangle``),
+    /// or else in the hash table (``CellTable``).
+    @inlinable var usesRectangle: Bool { rectangle.outside > 0 }
     /// The hash table's slots (see ``CellTable``; empty for the rectangle) and its hash shift.
     @usableFromInline let slots: UnsafeMutableBufferPointer<CellTable.Slot>
     @usableFromInline let slotShift: UInt64
@@ -77,18 +77,14 @@ final class GridStorage: @unchecked Sendable {
         self.cellProbes = cellProbes
         self.oversized = Self.copy(oversized)
         cellsInUse = cells.keys.count
-        let rectangle =
-            allowsRectangle ? CellRectangle(keys: cells.keys, runs: cells.runs, entryCount: entries.count) : nil
-        if let rectangle {
-            usesRectangle = true
+        if allowsRectangle, let rectangle = CellRectangle(cells: cells) {
             rectangleStarts = Self.copy(rectangle.starts)
             self.rectangle = rectangle.bounds
             slots = Self.copy(ContiguousArray())
             slotShift = 0
         } else {
-            usesRectangle = false
             rectangleStarts = Self.copy(ContiguousArray())
-            self.rectangle = CellRectangle.Bounds(firstRow: 0, firstColumn: 0, rowCount: 0, columnCount: 0)
+            self.rectangle = .empty
             let table = CellTable(keys: cells.keys, runs: cells.runs)
             slots = Self.copy(table.slots)
             slotShift = table.shift

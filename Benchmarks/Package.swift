@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(name: "RaceKit", path: "../"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -57,6 +58,12 @@ let package = Package(
             ],
             path: "Benchmarks/Optimizer",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // The live benchmark's ceiling (Benchmarks/live/run.sh): Hummingbird with nothing of RaceKit.
+        .executableTarget(
+            name: "hello-server",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Benchmarks/HelloServer"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,7 +3,9 @@
 #   1. OsmAnd single-fix requests (wrk, OsmAnd GET /osmand over PARTICIPANTS device keys):
 #      requests/s, latency p50/p99, and the fixes the log holds afterwards;
 #   2. the same wrk settings against GET /health, which does nothing: the HTTP stack's ceiling
-#      (Hummingbird and RaceKit's middleware) on this machine in the same run;
+#      (Hummingbird and RaceKit's middleware) on this machine in the same run; and against the
+#      same route of a bare Hummingbird server (Benchmarks/Benchmarks/HelloServer, built here
+#      on first use), Hummingbird's own ceiling;
 #   3. native batches: `racekit stream --protocol native --speed max` of synthesized tracks
 #      (`racekit synth`), fixes/s stored and acknowledged;
 #   4. the server's resident memory: empty, after the joins, after the load.
@@ -27,11 +29,18 @@ if ! command -v wrk >/dev/null; then
     echo "bench-live: wrk is missing: sudo apt-get install wrk" >&2; exit 1; fi
 fi
 [[ -x "$racekit" ]] || make -s build
+hello=Benchmarks/.build/release/hello-server
+if [[ ! -x "$hello" || Benchmarks/Benchmarks/HelloServer/HelloServer.swift -nt "$hello" ]]; then
+  echo "bench-live: building the bare Hummingbird server (a few minutes the first time)" >&2
+  swift build -c release --package-path Benchmarks --product hello-server --static-swift-stdlib >&2
+fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/racekit-bench-live.XXXXXX")"
 server=""
+hello_server=""
 cleanup() {
   if [[ -n "$server" ]] && kill -0 "$server" 2>/dev/null; then kill -TERM "$server"; wait "$server" 2>/dev/null || true; fi
+  if [[ -n "$hello_server" ]] && kill -0 "$hello_server" 2>/dev/null; then kill -TERM "$hello_server"; wait "$hello_server" 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT INT TERM
@@ -79,6 +88,19 @@ after="$(sequence)"
 rss_loaded="$(rss_kib)"
 wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base/health" >"$work/health.txt"
 
+"$hello" 0 2>"$work/hello.log" &
+hello_server=$!
+hello_port=""
+for _ in $(seq 1 300); do
+  hello_port="$(sed -n 's/.*port=\([0-9]*\).*/\1/p' "$work/hello.log" | head -1)"
+  [[ -n "$hello_port" ]] && break
+  kill -0 "$hello_server" 2>/dev/null || { cat "$work/hello.log" >&2; exit 1; }
+  sleep 0.1
+done
+wrk -t"$threads" -c"$connections" -d"$duration" --latency "http://127.0.0.1:$hello_port/health" >"$work/hello.txt"
+kill -TERM "$hello_server"; wait "$hello_server" 2>/dev/null || true
+hello_server=""
+
 "$racekit" synth "$route/race.json" --participants "$stream_participants" -o "$work/tracks" --seed 1 >/dev/null 2>&1
 created2="$(curl -sS --fail-with-body -X POST --data-binary @"$route/race.json" "$base/races")"
 "$racekit" stream "$base" "$(json '["raceID"]' <<<"$created2")" "$work/tracks" \
@@ -101,6 +123,7 @@ def wrk(name):
     return rate, pct(50), pct(99), int(errors.group(1)) if errors else 0, seconds
 o_rate, o_p50, o_p99, o_err, o_seconds = wrk("osmand")
 h_rate, h_p50, h_p99, h_err, _ = wrk("health")
+b_rate, b_p50, b_p99, b_err, _ = wrk("hello")
 stream = json.load(open(f"{work}/stream.json"))
 stored = after - before
 print("| measure | value |")
@@ -108,7 +131,9 @@ print("|---|---:|")
 print(f"| OsmAnd single-fix requests/s ({participants} devices) | {o_rate:,.0f} (p50 {o_p50:.2f} ms, p99 {o_p99:.2f} ms, non-2xx {o_err}) |")
 print(f"| fixes stored by those requests (log sequence {before} → {after}) | {stored:,} = {stored / o_seconds:,.0f}/s |")
 print(f"| GET /health requests/s, same settings (the HTTP ceiling) | {h_rate:,.0f} (p50 {h_p50:.2f} ms, p99 {h_p99:.2f} ms) |")
+print(f"| GET /health of a bare Hummingbird server, same settings | {b_rate:,.0f} (p50 {b_p50:.2f} ms, p99 {b_p99:.2f} ms) |")
 print(f"| OsmAnd / health | {o_rate / h_rate:.2f} |")
+print(f"| OsmAnd / bare Hummingbird; health / bare Hummingbird | {o_rate / b_rate:.2f}; {h_rate / b_rate:.2f} |")
 print(f"| native batches of 500 (racekit stream, {stream['participants']} participants) | {stream['acknowledged']:,} fixes in {stream['seconds']:.2f} s = {stream['acknowledged'] / stream['seconds']:,.0f} fixes/s |")
 print(f"| server memory: empty / after {participants} joins / after the load | {rss_empty / 1024:.1f} / {rss_joined / 1024:.1f} / {rss_loaded / 1024:.1f} MiB |")
 print(f"| memory per joined participant | {(rss_joined - rss_empty) / participants:.1f} KiB |")

@@ -8,8 +8,9 @@
 # two cores with the server and the phones, and its own waits for the CPU show in the first).
 # Prints the latencies (and, apart, the time to the fix's acknowledgement), the size of the
 # whole report (which events no longer carry), the server's and the machine's CPU during the
-# timed fixes (a busy VM, or one the host steals from, shows in the tail first) and the
-# server's resident memory.
+# timed fixes (a busy VM, or one the host steals from, shows in the tail first), the server's
+# resident memory, and its memory per open event stream (VIEWERS streams held open on the
+# started race before the phones join, against the server without them).
 #   RACEKIT=.build/release/racekit  PHONES=1000  VIEWERS=1000  SAMPLES=20  WARMUP=20
 #   EVENT_SPACING=seconds (racekit serve --event-spacing; its default otherwise)
 #   SPREAD=1 (racekit stream --spread: phones up to 1 s out of step, as real phones are;
@@ -45,6 +46,24 @@ base="${bases[0]}" server="${servers[0]}"
 created="$(curl -sS --fail-with-body -X POST --data-binary @"$route/race.json" "$base/races")"
 race="$(json '["raceID"]' <<<"$created")"
 token="$(json '["organiserToken"]' <<<"$created")"
+
+# Started, so that each stream has its first event (the start) to show it is open.
+curl -sS --fail-with-body -X POST -H "Authorization: Bearer $token" "$base/races/$race/start" >/dev/null
+rss_kib() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status"; }
+rss_alone="$(rss_kib)"
+mkfifo "$work/held.in" "$work/held.out"
+"$work/sse-probe" 127.0.0.1 "${base##*:}" "/races/$race/events" "$token" "$viewers" \
+  <"$work/held.in" >"$work/held.out" &
+held_pid=$!
+exec {held_in}>"$work/held.in" {held_out}<"$work/held.out"
+read -r _ held <&"$held_out"
+rss_held="$(rss_kib)"
+exec {held_in}>&-
+cat <&"$held_out" >/dev/null
+exec {held_out}<&-
+wait "$held_pid" || true
+((held > 0)) || { echo "bench-viewers: no event stream opened" >&2; exit 1; }
+
 "$racekit" stream "$base" "$race" "$work/tracks" --organiser-token "$token" --start --protocol osmand \
   --speed 1 --spread "$spread" >/dev/null 2>"$work/stream.log" &
 streamer=$!
@@ -105,4 +124,6 @@ total=$((busy + waiting + stolen)) cores="$(nproc)"
 echo "during the timed fixes: server $(((server_after - server_before) * 100 * cores / total)) % of one core;" \
   "the machine's $cores cores $((busy * 100 / total)) % busy, $((stolen * 100 / total)) % stolen by the host"
 echo "server resident memory: $(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status") KiB"
+echo "memory per open event stream: $(((rss_held - rss_alone) / held)) KiB" \
+  "($held streams on the idle race: $rss_alone -> $rss_held KiB resident)"
 echo "phones: $(tail -c 300 "$work/stream.log" | tr '\r' '\n' | grep acknowledged | tail -1)"

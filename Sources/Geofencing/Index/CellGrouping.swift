@@ -17,15 +17,18 @@ enum CellGrouping {
         var bounds = CellRectangle.Bounds.empty
     }
 
-    /// Groups `pairs` by key, keeping the order of pairs with equal keys.
-    static func group(_ pairs: [(key: UInt64, fence: Int32)]) -> Runs {
+    /// Groups `pairs` by key, keeping the order of pairs with equal keys. The pairs' storage is
+    /// sorted in place when the caller hands it over.
+    static func group(_ pairs: consuming [(key: UInt64, fence: Int32)]) -> Runs {
         guard let first = pairs.first else { return Runs() }
         var rows = (low: first.key >> 32, high: first.key >> 32)
         var columns = (low: first.key & 0xFFFF_FFFF, high: first.key & 0xFFFF_FFFF)
-        for pair in pairs {
-            let row = pair.key >> 32, column = pair.key & 0xFFFF_FFFF
-            rows = (min(rows.low, row), max(rows.high, row))
-            columns = (min(columns.low, column), max(columns.high, column))
+        pairs.withUnsafeBufferPointer { pairs in
+            for pair in pairs {
+                let row = pair.key >> 32, column = pair.key & 0xFFFF_FFFF
+                rows = (min(rows.low, row), max(rows.high, row))
+                columns = (min(columns.low, column), max(columns.high, column))
+            }
         }
         // Rows and columns are below 2³¹, so the largest number is below 2⁶².
         let width = columns.high - columns.low + 1
@@ -34,31 +37,34 @@ enum CellGrouping {
         let passes = max(1, (bits + 15) / 16)
         let digitBits = max(1, (bits + passes - 1) / passes)
 
-        var sorted = pairs.map { pair in
-            (cell: ((pair.key >> 32) - rows.low) * width + ((pair.key & 0xFFFF_FFFF) - columns.low), fence: pair.fence)
-        }
-        var spare = sorted
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 1 << digitBits) { offsets in
-            for pass in 0..<passes {
-                sorted.withUnsafeBufferPointer { source in
-                    spare.withUnsafeMutableBufferPointer { target in
-                        place(from: source, to: target, shift: UInt64(pass * digitBits), offsets: offsets)
-                    }
-                }
-                swap(&sorted, &spare)
-            }
-        }
-
         var keys: [UInt64] = [], runs: [Range<UInt32>] = []
-        keys.reserveCapacity(sorted.count)
-        runs.reserveCapacity(sorted.count)
-        let entries = sorted.withUnsafeBufferPointer { sorted in
-            ContiguousArray<Int32>(unsafeUninitializedCapacity: sorted.count) { entries, initialized in
+        keys.reserveCapacity(pairs.count)
+        runs.reserveCapacity(pairs.count)
+        // The pairs become (cell number, fence) and are sorted back and forth between their
+        // own storage and a spare buffer.
+        let spare = UnsafeMutableBufferPointer<(key: UInt64, fence: Int32)>.allocate(capacity: pairs.count)
+        defer { spare.deallocate() }
+        let entries = pairs.withUnsafeMutableBufferPointer { own in
+            for i in own.indices {
+                let key = own[i].key
+                own[i].key = ((key >> 32) - rows.low) * width + ((key & 0xFFFF_FFFF) - columns.low)
+            }
+            var (source, target) = (own, spare)
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 1 << digitBits) { offsets in
+                for pass in 0..<passes {
+                    place(
+                        from: UnsafeBufferPointer(source), to: target, shift: UInt64(pass * digitBits), offsets: offsets
+                    )
+                    swap(&source, &target)
+                }
+            }
+            let sorted = source
+            return ContiguousArray<Int32>(unsafeUninitializedCapacity: sorted.count) { entries, initialized in
                 var start = 0
                 for i in sorted.indices {
                     entries[i] = sorted[i].fence
-                    let cell = sorted[i].cell
-                    if i &+ 1 == sorted.count || sorted[i &+ 1].cell != cell {
+                    let cell = sorted[i].key
+                    if i &+ 1 == sorted.count || sorted[i &+ 1].key != cell {
                         keys.append((rows.low + cell / width) << 32 | (columns.low + cell % width))
                         runs.append(UInt32(start)..<UInt32(i &+ 1))
                         start = i &+ 1
@@ -76,13 +82,13 @@ enum CellGrouping {
     /// One stable counting pass on the digit at `shift` (as many bits as `offsets` has
     /// buckets): counts, then each pair to its place.
     private static func place(
-        from source: UnsafeBufferPointer<(cell: UInt64, fence: Int32)>,
-        to target: UnsafeMutableBufferPointer<(cell: UInt64, fence: Int32)>, shift: UInt64,
+        from source: UnsafeBufferPointer<(key: UInt64, fence: Int32)>,
+        to target: UnsafeMutableBufferPointer<(key: UInt64, fence: Int32)>, shift: UInt64,
         offsets: UnsafeMutableBufferPointer<Int>
     ) {
         let mask = UInt64(offsets.count - 1)
         offsets.initialize(repeating: 0)
-        for pair in source { offsets[Int(truncatingIfNeeded: (pair.cell >> shift) & mask)] &+= 1 }
+        for pair in source { offsets[Int(truncatingIfNeeded: (pair.key >> shift) & mask)] &+= 1 }
         var next = 0
         for digit in offsets.indices {
             let count = offsets[digit]
@@ -90,7 +96,7 @@ enum CellGrouping {
             next &+= count
         }
         for pair in source {
-            let digit = Int(truncatingIfNeeded: (pair.cell >> shift) & mask)
+            let digit = Int(truncatingIfNeeded: (pair.key >> shift) & mask)
             target[offsets[digit]] = pair
             offsets[digit] &+= 1
         }

@@ -65,17 +65,21 @@ public struct GridIndex: Sendable {
         }
 
         // Collect (cell, fence) pairs, then group them by cell into runs of `entries`.
+        // Counted first (a bound per fence, a row's cells and one more), so the pairs are
+        // written once into memory reserved once: growing the array copied them into fresh pages.
+        let limit = Self.maximumCellsPerFence
+        let counts = boxes.map { layout.cellCount(in: $0, limit: limit) }
         var pairs: [(key: UInt64, fence: Int32)] = []
-        pairs.reserveCapacity(fences.count * 4)
+        pairs.reserveCapacity(counts.reduce(0) { $0 + ($1 > limit ? 0 : $1) })
         var oversized = ContiguousArray<Int32>()
         for (index, box) in boxes.enumerated() {
-            if layout.cellCount(in: box, limit: Self.maximumCellsPerFence) > Self.maximumCellsPerFence {
+            if counts[index] > limit {
                 oversized.append(Int32(index))
             } else {
                 layout.forEachCell(in: box) { pairs.append(($0, Int32(index))) }
             }
         }
-        let cells = CellGrouping.group(pairs)
+        let cells = CellGrouping.group(consume pairs)
         storage = GridStorage(
             fences: fences, layout: layout, cells: cells, allowsRectangle: allowsRectangle, probes: probes,
             polygons: polygons, oversized: oversized)

@@ -85,9 +85,8 @@ final class GridStorage: @unchecked Sendable {
         } else {
             rectangleStarts = Self.copy(ContiguousArray())
             self.rectangle = .empty
-            let table = CellTable(keys: cells.keys, runs: cells.runs)
-            slots = Self.copy(table.slots)
-            slotShift = table.shift
+            slots = Self.allocate(CellTable.Slot.self, count: CellTable.slotCount(forCells: cells.keys.count))
+            slotShift = CellTable.build(into: slots, keys: cells.keys, runs: cells.runs)
         }
         rows = Self.copy(
             ContiguousArray(

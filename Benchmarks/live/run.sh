@@ -45,20 +45,13 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 json() { python3 -c 'import json,sys; print(json.load(sys.stdin)'"$1"')'; }
-source Benchmarks/live/start-server.sh  # race_start_ms
+source Benchmarks/live/start-server.sh  # listening_port, race_start_ms
 rss_kib() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status"; }
 
 # shellcheck disable=SC2086  # SERVE_OPTIONS is a list of options
 "$racekit" serve --data-dir "$work/data" --port 0 ${SERVE_OPTIONS:-} 2>"$work/serve.log" &
 server=$!
-port=""
-for _ in $(seq 1 300); do
-  port="$(sed -n 's/.*port=\([0-9]*\).*/\1/p' "$work/serve.log" | head -1)"
-  [[ -n "$port" ]] && break
-  kill -0 "$server" 2>/dev/null || { cat "$work/serve.log" >&2; exit 1; }
-  sleep 0.1
-done
-base="http://127.0.0.1:$port"
+base="http://127.0.0.1:$(listening_port "$server" "$work/serve.log")"
 rss_empty="$(rss_kib)"
 
 created="$(curl -sS --fail-with-body -X POST --data-binary @"$route/race.json" "$base/races")"
@@ -90,13 +83,7 @@ wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base/health" >"$work
 
 "$hello" 0 2>"$work/hello.log" &
 hello_server=$!
-hello_port=""
-for _ in $(seq 1 300); do
-  hello_port="$(sed -n 's/.*port=\([0-9]*\).*/\1/p' "$work/hello.log" | head -1)"
-  [[ -n "$hello_port" ]] && break
-  kill -0 "$hello_server" 2>/dev/null || { cat "$work/hello.log" >&2; exit 1; }
-  sleep 0.1
-done
+hello_port="$(listening_port "$hello_server" "$work/hello.log")"
 wrk -t"$threads" -c"$connections" -d"$duration" --latency "http://127.0.0.1:$hello_port/health" >"$work/hello.txt"
 kill -TERM "$hello_server"; wait "$hello_server" 2>/dev/null || true
 hello_server=""

@@ -125,5 +125,5 @@ echo "during the timed fixes: server $(((server_after - server_before) * 100 * c
   "the machine's $cores cores $((busy * 100 / total)) % busy, $((stolen * 100 / total)) % stolen by the host"
 echo "server resident memory: $(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status") KiB"
 echo "memory per open event stream: $(((rss_held - rss_alone) / held)) KiB" \
-  "($held streams on the idle race: $rss_alone -> $rss_held KiB resident)"
+  "($held streams on the started race: $rss_alone -> $rss_held KiB resident)"
 echo "phones: $(tail -c 300 "$work/stream.log" | tr '\r' '\n' | grep acknowledged | tail -1)"

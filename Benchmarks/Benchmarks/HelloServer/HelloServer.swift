@@ -3,13 +3,14 @@ import Hummingbird
 import Logging
 
 /// A bare Hummingbird 2 server, the ceiling `Benchmarks/live/run.sh` measures the live server
-/// against in the same run: one route, `GET /health`, answering the bytes `racekit serve`
-/// answers there, with Hummingbird's default request context, no middleware and no logging
-/// per request.
+/// against in the same run: one route, `GET /health`, answering the body and headers
+/// `racekit serve` answers there (but the `Server` name), with Hummingbird's default request
+/// context, no middleware and no logging per request.
 ///
 ///     hello-server [PORT]    (0, the default, for any free port)
 ///
-/// Prints `listening port=N` on standard error once it accepts connections; runs until killed.
+/// Prints `listening port=N` on standard error once it accepts connections; runs until SIGTERM
+/// or SIGINT.
 @main
 struct HelloServer {
     static func main() async throws {
@@ -22,7 +23,7 @@ struct HelloServer {
         logger.logLevel = .warning
         let router = Router()
         router.get("/health") { _, _ in
-            // The bytes `racekit serve` answers, headers included.
+            // What `racekit serve` answers, headers included.
             Response(
                 status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"status\":\"ok\"}\n")))

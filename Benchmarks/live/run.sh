@@ -45,14 +45,13 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 json() { python3 -c 'import json,sys; print(json.load(sys.stdin)'"$1"')'; }
-source Benchmarks/live/start-server.sh  # listening_port, race_start_ms
-rss_kib() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status"; }
+source Benchmarks/live/start-server.sh  # listening_port, rss_kib, race_start_ms
 
 # shellcheck disable=SC2086  # SERVE_OPTIONS is a list of options
 "$racekit" serve --data-dir "$work/data" --port 0 ${SERVE_OPTIONS:-} 2>"$work/serve.log" &
 server=$!
 base="http://127.0.0.1:$(listening_port "$server" "$work/serve.log")"
-rss_empty="$(rss_kib)"
+rss_empty="$(rss_kib "$server")"
 
 created="$(curl -sS --fail-with-body -X POST --data-binary @"$route/race.json" "$base/races")"
 race="$(json '["raceID"]' <<<"$created")"
@@ -69,7 +68,7 @@ with open(out, "w") as f:
         f.write(json.load(urllib.request.urlopen(request))["deviceKey"] + "\n")
 PY
 curl -sS --fail-with-body -X POST -H "Authorization: Bearer $token" "$base/races/$race/start" >/dev/null
-rss_joined="$(rss_kib)"
+rss_joined="$(rss_kib "$server")"
 sequence() { curl -sS -H "Authorization: Bearer $token" "$base/races/$race" | json '["sequence"]'; }
 before="$(sequence)"
 
@@ -78,7 +77,7 @@ start_ms="$(race_start_ms "$route/race.json")"
 DEVICES="$work/devices.txt" START_MS="$start_ms" THREADS="$threads" \
   wrk -t"$threads" -c"$connections" -d"$duration" --latency -s Benchmarks/live/osmand.lua "$base" >"$work/osmand.txt"
 after="$(sequence)"
-rss_loaded="$(rss_kib)"
+rss_loaded="$(rss_kib "$server")"
 wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base/health" >"$work/health.txt"
 
 "$hello" 0 2>"$work/hello.log" &

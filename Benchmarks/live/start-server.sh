@@ -27,6 +27,9 @@ listening_port() {
   return 1
 }
 
+# `rss_kib PID`: the process's resident memory in KiB.
+rss_kib() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$1/status"; }
+
 # Builds Benchmarks/live/sse-probe.c into the file named (cc, or the clang of Swift's toolchain).
 build_probe() {
   local compiler

@@ -49,15 +49,14 @@ token="$(json '["organiserToken"]' <<<"$created")"
 
 # Started, so that each stream has its first event (the start) to show it is open.
 curl -sS --fail-with-body -X POST -H "Authorization: Bearer $token" "$base/races/$race/start" >/dev/null
-rss_kib() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status"; }
-rss_alone="$(rss_kib)"
+rss_alone="$(rss_kib "$server")"
 mkfifo "$work/held.in" "$work/held.out"
 "$work/sse-probe" 127.0.0.1 "${base##*:}" "/races/$race/events" "$token" "$viewers" \
   <"$work/held.in" >"$work/held.out" &
 held_pid=$!
 exec {held_in}>"$work/held.in" {held_out}<"$work/held.out"
 read -r _ held <&"$held_out"
-rss_held="$(rss_kib)"
+rss_held="$(rss_kib "$server")"
 exec {held_in}>&-
 cat <&"$held_out" >/dev/null
 exec {held_out}<&-
@@ -123,7 +122,7 @@ total=$((busy + waiting + stolen)) cores="$(nproc)"
 ((total > 0)) || total=1
 echo "during the timed fixes: server $(((server_after - server_before) * 100 * cores / total)) % of one core;" \
   "the machine's $cores cores $((busy * 100 / total)) % busy, $((stolen * 100 / total)) % stolen by the host"
-echo "server resident memory: $(sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$server/status") KiB"
+echo "server resident memory: $(rss_kib "$server") KiB"
 echo "memory per open event stream: $(((rss_held - rss_alone) / held)) KiB" \
   "($held streams on the started race: $rss_alone -> $rss_held KiB resident)"
 echo "phones: $(tail -c 300 "$work/stream.log" | tr '\r' '\n' | grep acknowledged | tail -1)"

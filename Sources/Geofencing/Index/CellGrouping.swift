@@ -30,9 +30,11 @@ enum CellGrouping {
                 columns = (min(columns.low, column), max(columns.high, column))
             }
         }
+        let bounds = CellRectangle.Bounds(
+            firstRow: Int(rows.low), firstColumn: Int(columns.low), rowCount: Int(rows.high - rows.low + 1),
+            columnCount: Int(columns.high - columns.low + 1))
         // Rows and columns are below 2³¹, so the largest number is below 2⁶².
-        let width = columns.high - columns.low + 1
-        let largest = (rows.high - rows.low) * width + (columns.high - columns.low)
+        let largest = UInt64(bounds.outside - 1)
         let bits = UInt64.bitWidth - largest.leadingZeroBitCount
         let passes = max(1, (bits + 15) / 16)
         let digitBits = max(1, (bits + passes - 1) / passes)
@@ -47,7 +49,7 @@ enum CellGrouping {
         let entries = pairs.withUnsafeMutableBufferPointer { own in
             for i in own.indices {
                 let key = own[i].key
-                own[i].key = ((key >> 32) - rows.low) * width + ((key & 0xFFFF_FFFF) - columns.low)
+                own[i].key = UInt64(bounds.number(row: Int(key >> 32), column: Int(key & 0xFFFF_FFFF)))
             }
             var (source, target) = (own, spare)
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 1 << digitBits) { offsets in
@@ -63,9 +65,12 @@ enum CellGrouping {
                 var start = 0
                 for i in sorted.indices {
                     entries[i] = sorted[i].fence
-                    let cell = sorted[i].key
-                    if i &+ 1 == sorted.count || sorted[i &+ 1].key != cell {
-                        keys.append((rows.low + cell / width) << 32 | (columns.low + cell % width))
+                    let cell = Int(sorted[i].key)
+                    if i &+ 1 == sorted.count || sorted[i &+ 1].key != sorted[i].key {
+                        keys.append(
+                            GridLayout.key(
+                                row: bounds.firstRow + cell / bounds.columnCount,
+                                column: bounds.firstColumn + cell % bounds.columnCount))
                         runs.append(UInt32(start)..<UInt32(i &+ 1))
                         start = i &+ 1
                     }
@@ -73,9 +78,6 @@ enum CellGrouping {
                 initialized = sorted.count
             }
         }
-        let bounds = CellRectangle.Bounds(
-            firstRow: Int(rows.low), firstColumn: Int(columns.low), rowCount: Int(rows.high - rows.low + 1),
-            columnCount: Int(width))
         return Runs(keys: keys, runs: runs, entries: entries, bounds: bounds)
     }
 

@@ -15,6 +15,8 @@
 #   EVENT_SPACING=seconds (racekit serve --event-spacing; its default otherwise)
 #   SPREAD=1 (racekit stream --spread: phones up to 1 s out of step, as real phones are;
 #   0 sends all 1 000 fixes of a second at once, the worst case)
+#   PER_FIX=1 (a line per timed fix: its acknowledgement, first, median and last viewer, to
+#   tell a slow moment on the way in from a slow fan-out)
 # Needs curl, python3 and a C compiler (cc, or the clang of Swift's toolchain).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -72,8 +74,9 @@ sleep "$warmup"
 read -r _ user nice system idle iowait irq softirq steal _ </proc/stat
 machine_before=("$((user + nice + system + irq + softirq))" "$((idle + iowait))" "$steal")
 server_before="$(awk '{print $14 + $15}' "/proc/$server/stat")"
+PER_FIX="${PER_FIX:-0}" \
 python3 - "$base" "$race" "$token" "$work/sse-probe" "$viewers" "$samples" "$route/race.json" <<'PY'
-import datetime, json, sys, urllib.request
+import datetime, json, os, sys, urllib.request
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, "Benchmarks/live")
 from timed_fixes import call, first_arrival, timed_fixes
@@ -86,7 +89,7 @@ t0 = datetime.datetime.fromisoformat(start.replace("Z", "+00:00")).timestamp()
 connected, sent_at, seen = timed_fixes(probe, [base], race, token, joined["participantToken"], t0, viewers, samples)
 latencies, received, missed, firsts, spreads = [], [], 0, [], []
 acks = sorted((acked - sent) * 1000 for sent, _, acked in sent_at)
-for sent, sequence, _ in sent_at:
+for sent, sequence, acked in sent_at:
     arrivals = []
     for v in range(viewers):
         arrived = first_arrival(seen, v, sequence)
@@ -97,6 +100,11 @@ for sent, sequence, _ in sent_at:
         got = first_arrival(seen.received, v, sequence)
         if got is not None: received.append((got - sent) * 1000)
     if arrivals:
+        if os.environ["PER_FIX"] == "1":
+            ordered = sorted(arrivals)
+            print(f"fix {sequence}: acknowledged {(acked - sent) * 1000:.1f} ms; viewers first "
+                  f"{(ordered[0] - sent) * 1000:.1f}, median {(ordered[len(ordered) // 2] - sent) * 1000:.1f}, "
+                  f"last {(ordered[-1] - sent) * 1000:.1f} ms")
         firsts.append((min(arrivals) - sent) * 1000)
         spreads.append((max(arrivals) - min(arrivals)) * 1000)
 firsts.sort(); spreads.sort()

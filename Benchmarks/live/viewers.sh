@@ -74,7 +74,6 @@ sleep "$warmup"
 read -r _ user nice system idle iowait irq softirq steal _ </proc/stat
 machine_before=("$((user + nice + system + irq + softirq))" "$((idle + iowait))" "$steal")
 server_before="$(awk '{print $14 + $15}' "/proc/$server/stat")"
-PER_FIX="${PER_FIX:-0}" \
 python3 - "$base" "$race" "$token" "$work/sse-probe" "$viewers" "$samples" "$route/race.json" <<'PY'
 import datetime, json, os, sys, urllib.request
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
@@ -100,7 +99,7 @@ for sent, sequence, acked in sent_at:
         got = first_arrival(seen.received, v, sequence)
         if got is not None: received.append((got - sent) * 1000)
     if arrivals:
-        if os.environ["PER_FIX"] == "1":
+        if os.environ.get("PER_FIX") == "1":
             ordered = sorted(arrivals)
             print(f"fix {sequence}: acknowledged {(acked - sent) * 1000:.1f} ms; viewers first "
                   f"{(ordered[0] - sent) * 1000:.1f}, median {(ordered[len(ordered) // 2] - sent) * 1000:.1f}, "

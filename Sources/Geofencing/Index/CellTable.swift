@@ -18,7 +18,7 @@ enum CellTable {
     /// least twice as many.
     static func slotCount(forCells cells: Int) -> Int {
         var capacity = 16
-        while capacity < cells * 2 { capacity <<= 1 }
+        while capacity < cells * 4 { capacity <<= 1 }
         return capacity
     }
 

@@ -1,6 +1,7 @@
 /// An open-addressing hash table from a cell key to its run in the index's entry array.
 ///
-/// Linear probing on a power-of-two table at most half full; the key `UInt64.max` marks an
+/// Linear probing on a power-of-two table at most a quarter full (about half of a batch's
+/// positions land in an empty cell, and a miss probes until an empty slot); the key `UInt64.max` marks an
 /// empty slot (no real key has it: rows and columns are below 2³¹). The index's storage owns
 /// the slots (``GridStorage``); this builds them in place and says where a key's probing starts.
 @usableFromInline
@@ -15,7 +16,7 @@ enum CellTable {
     @usableFromInline static let emptyKey = UInt64.max
 
     /// The slots a table of `cells` cells has: the least power of two, at least 16, that is at
-    /// least twice as many.
+    /// least four times as many.
     static func slotCount(forCells cells: Int) -> Int {
         var capacity = 16
         while capacity < cells * 4 { capacity <<= 1 }

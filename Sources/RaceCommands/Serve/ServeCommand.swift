@@ -96,7 +96,7 @@ struct ServeCommand: ParsableCommand {
         outcome.done.wait()
         if let error = outcome.error {
             Standard.error("racekit: serve: \(error)")
-            throw ExitCode(1)
+            throw RaceKitExitCode.problemsFound.error
         }
     }
 }

@@ -14,7 +14,7 @@ struct StreamRetry: Hashable, Sendable {
         return backoff * (0.5 + 0.5 * jitter)
     }
 
-    /// Whether an answer with `status` is worth retrying: the server is overloaded (429) or
-    /// failing (5xx); any other 4xx is the server's considered refusal.
+    /// Whether an answer with `status` is worth retrying: the server is overloaded (429), timed
+    /// the request out (408) or is failing (5xx); any other 4xx is the server's considered refusal.
     static func isTransient(status: Int) -> Bool { status == 429 || status == 408 || status >= 500 }
 }

@@ -1,9 +1,10 @@
 /// An open-addressing hash table from a cell key to its run in the index's entry array.
 ///
 /// Linear probing on a power-of-two table at most a quarter full (about half of a batch's
-/// positions land in an empty cell, and a miss probes until an empty slot); the key `UInt64.max` marks an
-/// empty slot (no real key has it: rows and columns are below 2³¹). The index's storage owns
-/// the slots (``GridStorage``); this builds them in place and says where a key's probing starts.
+/// positions land in an empty cell, and a miss probes until an empty slot); the key
+/// `UInt64.max` marks an empty slot (no real key has it: rows and columns are below 2³¹). The
+/// index's storage owns the slots (``GridStorage``); this builds them in place and says where a
+/// key's probing starts.
 @usableFromInline
 enum CellTable {
     @usableFromInline

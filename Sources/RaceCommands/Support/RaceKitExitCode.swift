@@ -5,7 +5,8 @@ import ArgumentParser
 /// - ``success`` (0): the command did what it was asked.
 /// - ``problemsFound`` (1): a check read the race and found errors, and listed them as
 ///   `racekit validate` does: `validate` itself, and `build` and `format`, which refuse to write
-///   a race with errors.
+///   a race with errors. The live commands use it when what they talk to fails them: `stream`
+///   for fixes never acknowledged, `serve` for a server that stopped with an error.
 /// - ``badInput`` (2): an input could not be used: a file that is missing, unreadable or
 ///   malformed, a value out of its range, a race that cannot be played. One message names the
 ///   file, the position (`file:line:column` or the JSON path) and what is wrong.
@@ -21,7 +22,8 @@ import ArgumentParser
 public enum RaceKitExitCode: Int32, CaseIterable, Sendable {
     /// 0: the command did what it was asked.
     case success = 0
-    /// 1: a check ran to the end and found errors in the race (`validate`, `build`, `format`).
+    /// 1: a check ran to the end and found errors in the race (`validate`, `build`, `format`),
+    /// or a live command's server or stream failed (`serve`, `stream`).
     case problemsFound = 1
     /// 2: an input file or value could not be used; the message names where and why.
     case badInput = 2

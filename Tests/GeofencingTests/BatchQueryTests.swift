@@ -95,4 +95,41 @@ struct BatchQueryTests {
             #expect(expected.contains { $0.1 == n - 1 }, "the last fence of the run is hit")
         }
     }
+
+    @Test("more hits than the query holds at once: every one, in order, cell fences before oversized ones")
+    func moreHitsThanTheBuffer() throws {
+        // 700 circles on one spot (a run of 700 entries in every cell they touch, longer than
+        // the query's buffer of hits) and three circles too large to register cell by cell.
+        let centre = Coordinate(uncheckedLatitude: 47.3769, longitude: 8.5417)
+        let huge: Set<Int> = [0, 350, 702]
+        let fences = try (0..<703).map {
+            Fence.circle(
+                try CircleFence(centre: centre, radiusMeters: huge.contains($0) ? 3_000_000 : 40 + Double($0 % 50)))
+        }
+        let index = GridIndex(fences: fences, cellSizeMeters: 1_000)
+        #expect(index.oversizedCount == huge.count)
+        var random = SplitMix64(seed: 7)
+        var latitudes: [Double] = [], longitudes: [Double] = []
+        for _ in 0..<300 {
+            let p = centre.destination(bearingDegrees: random.uniform(0...360), distanceMeters: random.uniform(0...90))
+            latitudes.append(p.latitude)
+            longitudes.append(p.longitude)
+        }
+        var expected: [(Int, Int)] = []
+        for p in latitudes.indices {
+            let inside = BruteForce.fences(containingLatitude: latitudes[p], longitude: longitudes[p], in: fences)
+            for fence in inside where !huge.contains(fence) { expected.append((p, fence)) }
+            for fence in inside where huge.contains(fence) { expected.append((p, fence)) }
+        }
+        var found: [(Int, Int)] = []
+        latitudes.withUnsafeBufferPointer { lat in
+            longitudes.withUnsafeBufferPointer { lon in
+                index.forEachHit(latitudes: lat, longitudes: lon, range: 3..<lat.count) { found.append(($0, $1)) }
+            }
+        }
+        let wanted = expected.filter { $0.0 >= 3 }
+        #expect(wanted.count > 100_000)
+        #expect(found.count == wanted.count)
+        #expect(found.elementsEqual(wanted, by: ==))
+    }
 }

@@ -40,13 +40,15 @@ extension GridIndex {
     /// every (position, fence) pair with the position inside the fence, positions in order
     /// (for one position, the cell's fences in increasing order, then any oversized ones).
     /// `latitudes` and `longitudes` are parallel; only `range` of them is queried.
-    /// Allocates nothing per position (one small block of cell keys and candidates per call).
+    /// Allocates nothing per position (one small block of cell keys, candidates and hits per call).
     ///
-    /// Positions are taken in blocks, in three passes, so that the cache misses of a block
+    /// Positions are taken in blocks, in four passes, so that the cache misses of a block
     /// overlap instead of coming one after the other: the cells of the whole block are worked
-    /// out and their table entries prefetched (``CellLookup``); then the tables are read, the first lines of each
-    /// cell's probes prefetched and the positions with candidates listed; then their fences
-    /// are tested, two at a time.
+    /// out and their table entries prefetched (``CellLookup``); then the tables are read, the
+    /// first lines of each cell's probes prefetched and the positions with candidates listed;
+    /// then their fences are tested, two at a time, and the hits written to a buffer without a
+    /// branch on the outcome (about half the tests hit, so a branch on each was mispredicted
+    /// half the time); then `body` is called for each hit.
     ///
     /// - Complexity: O(range.count) lookups plus the candidates of their cells.
     @inlinable
@@ -77,31 +79,40 @@ extension GridIndex {
         withUnsafeTemporaryAllocation(of: Lookup.Cell.self, capacity: blockSize) { cells in
             withUnsafeTemporaryAllocation(of: (position: Int, start: Int, end: Int).self, capacity: blockSize) {
                 candidates in
-                var blockStart = range.lowerBound
-                while blockStart < range.upperBound {
-                    let blockEnd = min(blockStart + blockSize, range.upperBound)
-                    for p in blockStart..<blockEnd {
-                        cells[p &- blockStart] = lookup.cell(latitude: latitudes[p], longitude: longitudes[p])
-                    }
-                    var count = 0
-                    for i in 0..<(blockEnd - blockStart) {
-                        let run = lookup.run(of: cells[i])
-                        candidates[count] = (blockStart &+ i, run.start, run.end)
-                        count &+= run.start < run.end || testsEveryPosition ? 1 : 0
-                        // The first pair of a run: one line, or two when it starts mid-line.
-                        let first = cellProbes + run.start &* MemoryLayout<CellProbe>.stride
-                        racekit_prefetch_read(first)
-                        racekit_prefetch_read(first + 2 &* MemoryLayout<CellProbe>.stride - 1)
-                    }
-                    for c in 0..<count {
-                        let (p, start, end) = candidates[c]
-                        let lat = latitudes[p], lon = longitudes[p]
-                        forEachFence(inRun: (start, end), latitude: lat, longitude: lon) { body(p, $0) }
-                        for fence in oversized where probe(Int(fence), latitude: lat, longitude: lon) {
-                            body(p, Int(fence))
+                withUnsafeTemporaryAllocation(of: QueryHit.self, capacity: Self.hitBufferSize) { hits in
+                    var blockStart = range.lowerBound
+                    while blockStart < range.upperBound {
+                        let blockEnd = min(blockStart + blockSize, range.upperBound)
+                        for p in blockStart..<blockEnd {
+                            cells[p &- blockStart] = lookup.cell(latitude: latitudes[p], longitude: longitudes[p])
                         }
+                        var count = 0
+                        for i in 0..<(blockEnd - blockStart) {
+                            let run = lookup.run(of: cells[i])
+                            candidates[count] = (blockStart &+ i, run.start, run.end)
+                            count &+= run.start < run.end || testsEveryPosition ? 1 : 0
+                            // The first pair of a run: one line, or two when it starts mid-line.
+                            let first = cellProbes + run.start &* MemoryLayout<CellProbe>.stride
+                            racekit_prefetch_read(first)
+                            racekit_prefetch_read(first + 2 &* MemoryLayout<CellProbe>.stride - 1)
+                        }
+                        var found = 0
+                        for c in 0..<count {
+                            let (p, start, end) = candidates[c]
+                            let lat = latitudes[p], lon = longitudes[p]
+                            let offset = UInt32(truncatingIfNeeded: p &- blockStart)
+                            collectHits(
+                                inRun: (start, end), latitude: lat, longitude: lon, offset: offset, into: hits,
+                                count: &found, blockStart: blockStart, body)
+                            for fence in oversized where probe(Int(fence), latitude: lat, longitude: lon) {
+                                if found == hits.count { flush(hits, &found, blockStart, body) }
+                                hits[found] = QueryHit(offset: offset, fence: fence)
+                                found &+= 1
+                            }
+                        }
+                        flush(hits, &found, blockStart, body)
+                        blockStart = blockEnd
                     }
-                    blockStart = blockEnd
                 }
             }
         }
@@ -112,27 +123,54 @@ extension GridIndex {
     /// the block reads them.
     @usableFromInline static let queryBlockSize = 256
 
-    /// Calls `body` with every fence of a cell's run that contains the point, in increasing
-    /// order: two entries at a time (``CellProbe/classify(_:_:latitude:longitude:)``), the few
-    /// it cannot decide by the fence's own exact test.
+    /// Hits the batch query holds before calling its `body` for them: a block's usually fit.
+    @usableFromInline static let hitBufferSize = 512
+
+    /// Calls `body` for the first `count` of `hits`, in order, and empties the buffer.
     @inlinable @inline(__always)
-    func forEachFence(
-        inRun run: (start: Int, end: Int), latitude: Double, longitude: Double, _ body: (Int) -> Void
+    func flush(
+        _ hits: UnsafeMutableBufferPointer<QueryHit>, _ count: inout Int, _ blockStart: Int,
+        _ body: (_ position: Int, _ fence: Int) -> Void
+    ) {
+        for h in 0..<count { body(blockStart &+ Int(hits[h].offset), Int(hits[h].fence)) }
+        count = 0
+    }
+
+    /// Appends to `hits` (from `count` on) every fence of a cell's run that contains the point,
+    /// in increasing order: two entries at a time (``CellProbe/classify(_:_:latitude:longitude:)``),
+    /// each entry written and kept only when inside, with a branch only for the few the pair
+    /// test cannot decide (they take the fence's own exact test). Whenever fewer than two slots
+    /// are left, the hits so far go to `body` first (``flush(_:_:_:_:)``).
+    @inlinable @inline(__always)
+    func collectHits(
+        inRun run: (start: Int, end: Int), latitude: Double, longitude: Double, offset: UInt32,
+        into hits: UnsafeMutableBufferPointer<QueryHit>, count: inout Int, blockStart: Int,
+        _ body: (_ position: Int, _ fence: Int) -> Void
     ) {
         let cellProbes = storage.cellProbes
         var i = run.start
         while i < run.end {
+            if count &+ 2 > hits.count { flush(hits, &count, blockStart, body) }
             let a = cellProbes[i], b = cellProbes[i + 1]
             let (inside, undecided) = CellProbe.classify(a, b, latitude: latitude, longitude: longitude)
-            if any(inside .| undecided) {
+            // The second entry counts only within the run (past its end it is another cell's).
+            let secondInRun = i &+ 1 < run.end
+            if _slowPath(any(undecided)) {
                 if inside[0] || (undecided[0] && probe(Int(a.fence), latitude: latitude, longitude: longitude)) {
-                    body(Int(a.fence))
+                    hits[count] = QueryHit(offset: offset, fence: a.fence)
+                    count &+= 1
                 }
-                if i + 1 < run.end
+                if secondInRun
                     && (inside[1] || (undecided[1] && probe(Int(b.fence), latitude: latitude, longitude: longitude)))
                 {
-                    body(Int(b.fence))
+                    hits[count] = QueryHit(offset: offset, fence: b.fence)
+                    count &+= 1
                 }
+            } else {
+                hits[count] = QueryHit(offset: offset, fence: a.fence)
+                count &+= inside[0] ? 1 : 0
+                hits[count] = QueryHit(offset: offset, fence: b.fence)
+                count &+= (inside[1] ? 1 : 0) & (secondInRun ? 1 : 0)
             }
             i += 2
         }

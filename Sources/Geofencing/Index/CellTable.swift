@@ -2,7 +2,8 @@
 ///
 /// Linear probing on a power-of-two table at most a quarter full (about half of a batch's
 /// positions land in an empty cell, and a miss probes until an empty slot); the key
-/// `UInt64.max` marks an empty slot (no real key has it: rows and columns are below 2³¹). The
+/// `UInt64.max` marks an empty slot (no real key has it: rows and columns are below 2³¹), and
+/// an empty slot holds the empty run 0..<0, so a lookup ending on one reads its answer there. The
 /// index's storage owns the slots (``GridStorage``); this builds them in place and says where a
 /// key's probing starts.
 @usableFromInline

@@ -1,11 +1,12 @@
 import Foundation
+import LiveStoreTestSupport
 import Testing
 
 /// The test helper itself: what it runs must not be able to stall it.
 struct RaceKitBinaryTests {
     @Test(
         "a command that writes hundreds of KiB to both standard output and standard error completes",
-        .timeLimit(.minutes(1)))
+        .hangGuard)
     func bothPipesFull() throws {
         // 1 000 pairs of twin stops: a race file on stdout and a warning per pair on stderr,
         // each far beyond a pipe's 64 KiB.

@@ -1,4 +1,5 @@
 import Foundation
+import LiveStoreTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -11,7 +12,7 @@ import Glibc
 /// `racekit serve` as a user runs it: it listens on the port it logs, answers /health, keeps
 /// its database in --data-dir, and stops cleanly (exit 0) on SIGTERM.
 @Suite struct ServeCommandTests {
-    @Test(.timeLimit(.minutes(1))) func servesHealthAndStopsOnSIGTERM() async throws {
+    @Test(.hangGuard) func servesHealthAndStopsOnSIGTERM() async throws {
         let folder = try TemporaryFolder()
         let dataDir = folder.url.appendingPathComponent("data").path
         let server = try await LiveServerProcess(dataDir: dataDir)
@@ -29,7 +30,7 @@ import Glibc
     /// A client that sends half a request and then nothing does not keep the server from
     /// stopping: after --shutdown-timeout its request is cancelled and the server exits by
     /// itself, well before `stop()`'s SIGKILL at 10 s.
-    @Test(.timeLimit(.minutes(1))) func aHalfSentRequestDoesNotHoldTheShutdown() async throws {
+    @Test(.hangGuard) func aHalfSentRequestDoesNotHoldTheShutdown() async throws {
         let folder = try TemporaryFolder()
         let server = try await LiveServerProcess(
             storage: ["--data-dir", folder.url.appendingPathComponent("data").path],
@@ -53,7 +54,7 @@ import Glibc
 extension ServeCommandTests {
     /// `--log-level notice` leaves out the line per request (a busy server writes thousands a
     /// second) and keeps the start and stop; an unknown level is refused.
-    @Test(.timeLimit(.minutes(1))) func theLogLevelLeavesOutRequestLines() async throws {
+    @Test(.hangGuard) func theLogLevelLeavesOutRequestLines() async throws {
         let folder = try TemporaryFolder()
         let dataDir = folder.url.appendingPathComponent("data").path
         let quiet = try await LiveServerProcess(storage: ["--data-dir", dataDir], options: ["--log-level", "notice"])
@@ -76,7 +77,7 @@ extension ServeCommandTests {
     /// A connection that sends half a request and then nothing is closed after --idle-timeout,
     /// so such clients cannot pile up connections; an event stream that is silent on the
     /// client's side (it only reads) stays open.
-    @Test(.timeLimit(.minutes(1))) func aSilentConnectionIsClosedButAnEventStreamIsNot() async throws {
+    @Test(.hangGuard) func aSilentConnectionIsClosedButAnEventStreamIsNot() async throws {
         let folder = try TemporaryFolder()
         let server = try await LiveServerProcess(
             storage: ["--data-dir", folder.url.appendingPathComponent("data").path], options: ["--idle-timeout", "1"])

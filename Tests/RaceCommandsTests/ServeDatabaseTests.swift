@@ -21,7 +21,7 @@ import FoundationNetworking
         #expect(result.stderr.contains("--database: \"mysql://racekit@127.0.0.1/racekit\" must start with postgres://"))
     }
 
-    @Test(.timeLimit(.minutes(1))) func anUnreachableDatabaseFailsClearly() throws {
+    @Test(.hangGuard) func anUnreachableDatabaseFailsClearly() throws {
         // Port 1 on loopback: nothing listens there, so the connection is refused.
         let result = try RaceKitBinary.run([
             "serve", "--database", "postgres://racekit:pw@127.0.0.1:1/racekit?sslmode=disable", "--port", "0",
@@ -32,7 +32,7 @@ import FoundationNetworking
         #expect(!result.stderr.contains(":pw@"))
     }
 
-    @Test(.timeLimit(.minutes(1))) func servesFromPostgresAndStopsOnSIGTERM() async throws {
+    @Test(.hangGuard) func servesFromPostgresAndStopsOnSIGTERM() async throws {
         let cluster = try TestStores.postgresURLOrSkip()
         let database = try await TestStores.createDatabase(serverURL: cluster)
         let server = try await LiveServerProcess(storage: ["--database", database.url])

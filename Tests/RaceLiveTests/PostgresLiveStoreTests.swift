@@ -76,7 +76,7 @@ import Testing
     /// A statement written to a connection that closed a moment before is answered with an
     /// error once the connection has been closed for the grace: postgres-nio alone never
     /// answers it (without the watch this test fails at its 10 s bound).
-    @Test(.timeLimit(.minutes(1))) func aStatementWrittenAsTheConnectionClosesFailsInsteadOfWaiting() async throws {
+    @Test(.hangGuard) func aStatementWrittenAsTheConnectionClosesFailsInsteadOfWaiting() async throws {
         let url = try TestStores.postgresURLOrSkip()
         let logger = Logger(label: "test")
         let connection = try await PostgresConnection.connect(
@@ -98,7 +98,7 @@ import Testing
 
     /// A connection already closed fails at once, without writing the statement (which would
     /// leave a task waiting for good): well before a grace of 30 s.
-    @Test(.timeLimit(.minutes(1))) func aStatementOnAClosedConnectionFailsAtOnce() async throws {
+    @Test(.hangGuard) func aStatementOnAClosedConnectionFailsAtOnce() async throws {
         let url = try TestStores.postgresURLOrSkip()
         let logger = Logger(label: "test")
         let connection = try await PostgresConnection.connect(

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LiveStoreTestSupport
 import RaceKitCore
 import RaceLive
 import RaceModel
@@ -92,7 +93,7 @@ import Testing
         return last
     }
 
-    @Test(.timeLimit(.minutes(1))) func heartbeatAndChanges() async throws {
+    @Test(.hangGuard) func heartbeatAndChanges() async throws {
         let (store, runner) = try await Self.startedRace(joining: ["anna"])
         let transcript = Transcript()
         let stream = StandingsEventStream(
@@ -123,7 +124,7 @@ import Testing
     /// When the race ends its viewers (a share link revoked, the race file replaced), an open
     /// stream ends instead of living on with heartbeats, so its viewer reconnects and is checked
     /// again.
-    @Test(.timeLimit(.minutes(1))) func aStreamEndsWhenTheRaceEndsItsViewers() async throws {
+    @Test(.hangGuard) func aStreamEndsWhenTheRaceEndsItsViewers() async throws {
         let (store, runner) = try await Self.startedRace(joining: [])
         let transcript = Transcript()
         let stream = StandingsEventStream(
@@ -140,7 +141,7 @@ import Testing
     /// A viewer whose connection takes nothing for a while (a slow viewer) skips the updates
     /// meanwhile instead of queueing them, and once it takes bytes again gets the whole, latest
     /// leaderboard: a changes event would not apply to what it holds.
-    @Test(.timeLimit(.minutes(1))) func aSlowViewerSkipsToTheWholeLatestLeaderboard() async throws {
+    @Test(.hangGuard) func aSlowViewerSkipsToTheWholeLatestLeaderboard() async throws {
         let (store, runner) = try await Self.startedRace(joining: ["anna"])
         let transcript = Transcript()
         var stream = StandingsEventStream(runner: runner, after: -1, heartbeatSeconds: 0.02, retryMilliseconds: 1500)
@@ -163,7 +164,7 @@ import Testing
 
     /// A busy race's changes fold into at most one event per interval, and the last change
     /// still reaches the viewer.
-    @Test(.timeLimit(.minutes(1))) func changesWithinTheIntervalFoldIntoOneEvent() async throws {
+    @Test(.hangGuard) func changesWithinTheIntervalFoldIntoOneEvent() async throws {
         let interval = 0.2
         let (store, runner) = try await Self.startedRace(joining: ["anna"], standingsSpacing: .seconds(interval))
         let transcript = Transcript()
@@ -185,7 +186,7 @@ import Testing
 
     /// Each update is built once and handed to every viewer: many viewers of a busy race all
     /// end with the latest leaderboard, and leave no subscription behind.
-    @Test(.timeLimit(.minutes(1))) func everyViewerGetsTheLatestStandings() async throws {
+    @Test(.hangGuard) func everyViewerGetsTheLatestStandings() async throws {
         let (store, runner) = try await Self.startedRace(joining: ["anna"], standingsSpacing: .milliseconds(20))
         let transcripts = (0..<40).map { _ in Transcript() }
         let tasks = transcripts.map { transcript in

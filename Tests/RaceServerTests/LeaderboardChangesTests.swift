@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import Hummingbird
+import LiveStoreTestSupport
 import RaceKitCore
 import RaceLive
 import RaceModel
@@ -31,7 +32,7 @@ import Testing
                 of: "\"questionGate\": true", with: "\"questionGate\": false")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [(1, true), (2, false), (3, false), (4, false), (5, true), (6, false)])
+    @Test(.hangGuard, arguments: [(1, true), (2, false), (3, false), (4, false), (5, true), (6, false)])
     func changesRebuildTheLeaderboard(seed: UInt64, gated: Bool) async throws {
         let text = Self.race(gated: gated)
         let race = try #require(RaceFile.decode(try JSONParser.parse(Array(text.utf8), file: "race")).race)

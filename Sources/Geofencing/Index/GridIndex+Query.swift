@@ -155,23 +155,18 @@ extension GridIndex {
             let (inside, undecided) = CellProbe.classify(a, b, latitude: latitude, longitude: longitude)
             // The second entry counts only within the run (past its end it is another cell's).
             let secondInRun = i &+ 1 < run.end
+            var keepFirst = inside[0], keepSecond = inside[1] && secondInRun
             if _slowPath(any(undecided)) {
-                if inside[0] || (undecided[0] && probe(Int(a.fence), latitude: latitude, longitude: longitude)) {
-                    hits[count] = QueryHit(offset: offset, fence: a.fence)
-                    count &+= 1
-                }
-                if secondInRun
-                    && (inside[1] || (undecided[1] && probe(Int(b.fence), latitude: latitude, longitude: longitude)))
-                {
-                    hits[count] = QueryHit(offset: offset, fence: b.fence)
-                    count &+= 1
-                }
-            } else {
-                hits[count] = QueryHit(offset: offset, fence: a.fence)
-                count &+= inside[0] ? 1 : 0
-                hits[count] = QueryHit(offset: offset, fence: b.fence)
-                count &+= (inside[1] ? 1 : 0) & (secondInRun ? 1 : 0)
+                keepFirst = keepFirst || (undecided[0] && probe(Int(a.fence), latitude: latitude, longitude: longitude))
+                keepSecond =
+                    keepSecond
+                    || (secondInRun && undecided[1]
+                        && probe(Int(b.fence), latitude: latitude, longitude: longitude))
             }
+            hits[count] = QueryHit(offset: offset, fence: a.fence)
+            count &+= keepFirst ? 1 : 0
+            hits[count] = QueryHit(offset: offset, fence: b.fence)
+            count &+= keepSecond ? 1 : 0
             i += 2
         }
     }

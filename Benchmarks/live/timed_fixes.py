@@ -1,9 +1,11 @@
 """Fix-to-viewer timing shared by the live benchmarks (instances.sh, viewers.sh).
 
 `timed_fixes` holds the viewers with Benchmarks/live/sse-probe.c, posts single fixes of one
-participant, and returns when each viewer first saw an event at or past each fix's sequence.
+participant over one kept-alive connection (as the phones of `racekit stream` send theirs), and
+returns when each viewer first saw an event at or past each fix's sequence.
 """
 import bisect
+import http.client
 import json
 import subprocess
 import time
@@ -33,12 +35,17 @@ def timed_fixes(probe, bases, race, token, participant_token, t0, viewers, sampl
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     connected = int(child.stdout.readline().split()[1])
     sent_at = []
+    server = urllib.parse.urlparse(bases[0])
+    phone = http.client.HTTPConnection(server.hostname, server.port, timeout=30)
+    headers = {"Authorization": "Bearer " + participant_token, "Content-Type": "application/json"}
     for n in range(samples):
-        body = [{"time": t0 + 10 + n, "lat": 47.3778876, "lon": 8.5402755, "accuracy": 5}]
+        body = json.dumps([{"time": t0 + 10 + n, "lat": 47.3778876, "lon": 8.5402755, "accuracy": 5}]).encode()
         sent = time.monotonic()
-        sequence = call(f"{bases[0]}/races/{race}/fixes", body, participant_token)["sequence"]
+        phone.request("POST", f"/races/{race}/fixes", body, headers)
+        sequence = json.load(phone.getresponse())["sequence"]
         sent_at.append((sent, sequence, time.monotonic()))
         time.sleep(0.4)
+    phone.close()
     child.stdin.close()
     read = [dict() for _ in range(viewers)]
     received = [dict() for _ in range(viewers)]

@@ -23,6 +23,11 @@ token="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["organ
 
 warm() {  # the first derivation after a large feed takes seconds in a debug build: not the page's to wait for
   curl -fs -o /dev/null -H "Authorization: Bearer $token" "$url/races/$race/standings"
+  # The page's event stream starts with the leaderboard its runner builds, apart from the report
+  # above: read one event of it too, so that a picture does not catch the page still connecting.
+  # (curl ends on a broken pipe once grep has its line: its status does not count.)
+  { curl -fsN --max-time 60 -H "Authorization: Bearer $token" "$url/races/$race/events" || true; } | grep -m1 -q '^data:' ||
+    { echo "live-page-check: the race's event stream sent no event within 60 s" >&2; exit 1; }
 }
 shoot() {  # name width height
   chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$work/chromium" \

@@ -1,4 +1,5 @@
 import Foundation
+import LiveStoreTestSupport
 import Testing
 
 /// `racekit stream` against the real `racekit serve` binary on loopback: the server's final
@@ -59,7 +60,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(3)), arguments: ["osmand", "native"])
+    @Test(.hangGuard, arguments: ["osmand", "native"])
     func streamedRaceEqualsTheOfflineReplay(protocol kind: String) async throws {
         let folder = try TemporaryFolder()
         let server = try await LiveServerProcess(dataDir: folder.url.appendingPathComponent("data").path)
@@ -98,7 +99,7 @@ import Testing
     /// fill the gap. No acknowledged fix is lost (the log after the restart holds at least
     /// what was acknowledged before the kill, and in the end every fix of every track, each
     /// once), and the final report equals the offline replay.
-    @Test(.timeLimit(.minutes(3))) func killNineMidStreamLosesNoAcknowledgedFix() async throws {
+    @Test(.hangGuard) func killNineMidStreamLosesNoAcknowledgedFix() async throws {
         let folder = try TemporaryFolder()
         let dataDir = folder.url.appendingPathComponent("data").path
         var server = try await LiveServerProcess(dataDir: dataDir)

@@ -13,7 +13,7 @@ import Testing
     /// move on to the others; viewers on the surviving instances keep receiving events, and the
     /// dead instance's viewer resumes on a survivor from the `Last-Event-ID` it had; no
     /// acknowledged fix is lost; every instance's final report equals the offline replay.
-    @Test(.timeLimit(.minutes(4))) func killNineOfOneOfThreeInstances() async throws {
+    @Test(.hangGuard) func killNineOfOneOfThreeInstances() async throws {
         let cluster = try TestStores.postgresURLOrSkip()
         let database = try await TestStores.createDatabase(serverURL: cluster)
         var servers: [LiveServerProcess] = []
@@ -85,7 +85,7 @@ import Testing
     /// two instances take the stream: the instances reconnect (requests in flight wait for the
     /// pool or fail and are retried by the phones), and nothing acknowledged is lost. The database is a cluster of the test's own
     /// (`scripts/postgres-test-cluster.sh` with its own state folder), so the other tests' keep running.
-    @Test(.timeLimit(.minutes(4))) func postgresRestartMidStream() async throws {
+    @Test(.hangGuard) func postgresRestartMidStream() async throws {
         _ = try TestStores.postgresURLOrSkip()
         let folder = try TemporaryFolder()
         let cluster = PrivateCluster(state: folder.url.appendingPathComponent("pg").path)

@@ -1,5 +1,7 @@
-// The stop-order optimizer: exact Held–Karp on 13 stops, and a fixed number of iterated local
-// search rounds on seeded random instances (so each measurement does the same work on any machine).
+// The stop-order optimizer: exact Held–Karp on 13 stops, the exact programme over the prefixes
+// dense precedences allow, and a fixed number of iterated local search rounds on seeded random
+// instances (so each measurement does the same work on any machine), among them the dense
+// precedences of TSPLIB's sequential ordering problems and time windows above Held–Karp's size.
 // TSPLIB quality against the peers lives in Benchmarks/peers/tsp.sh, not here.
 //   cd Benchmarks && swift package benchmark --target OptimizerBenchmarks
 
@@ -16,6 +18,47 @@ private func randomMatrix(_ n: Int, seed: UInt64, asymmetric: Bool = false) -> D
         let dx = points[i].0 - points[j].0, dy = points[i].1 - points[j].1
         return Int((dx * dx + dy * dy).squareRoot().rounded()) + surcharge[i * n + j]
     }
+}
+
+/// Stop 0, then `groups` groups of `size` stops, each stop of a group before every stop of the
+/// next: the feasible prefixes are the earlier groups whole and any subset of the current one,
+/// so 1 + groups · (2^size − 1) of them, each group's order left to the search.
+private func groupedPrecedence(groups: Int, size: Int) -> [Precedence] {
+    (0..<(groups - 1)).flatMap { group in
+        let earlier = (1 + group * size)..<(1 + (group + 1) * size)
+        return earlier.flatMap { before in
+            (earlier.upperBound..<(earlier.upperBound + size)).map { Precedence(before: before, after: $0) }
+        }
+    }
+}
+
+/// A hidden random order of stops 1..<n and each pair of it, with probability `share`, as a
+/// precedence in that order: dense, random precedences as in TSPLIB's SOP files, never cyclic.
+private func randomPrecedence(_ n: Int, share: Double, seed: UInt64) -> [Precedence] {
+    var random = SplitMix64(seed: seed)
+    var order = Array(1..<n)
+    for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+    return order.indices.flatMap { i in
+        order[(i + 1)...].compactMap { after in
+            random.uniform(0...1) < share ? Precedence(before: order[i], after: after) : nil
+        }
+    }
+}
+
+/// A window of ± `slack` around the arrival at every third stop along a hidden random order
+/// starting at stop 0 (so at least one order meets them all).
+private func randomWindows(_ matrix: DistanceMatrix, slack: Int, seed: UInt64) -> [TimeWindow?] {
+    var random = SplitMix64(seed: seed)
+    var order = Array(1..<matrix.count)
+    for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+    var windows = [TimeWindow?](repeating: nil, count: matrix.count)
+    var (time, previous) = (0, 0)
+    for (k, stop) in order.enumerated() {
+        time += matrix[previous, stop]
+        previous = stop
+        if k % 3 == 0 { windows[stop] = TimeWindow(opens: max(0, time - slack), closes: time + slack) }
+    }
+    return windows
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -40,6 +83,37 @@ let benchmarks: @Sendable () -> Void = {
             precedence: [Precedence(before: 5, after: 2), Precedence(before: 9, after: 4)])
         benchmark.startMeasurement()
         blackHole(try RouteSolver.solve(problem, options: .init(timeLimit: nil, iterations: 200)))
+    }
+
+    Benchmark("Precedence DP, 49 stops in 4 ordered groups of 12 (16 381 prefixes)") { benchmark in
+        let problem = try RouteProblem(
+            matrix: randomMatrix(49, seed: 5, asymmetric: true), shape: .openPath(start: 0),
+            precedence: groupedPrecedence(groups: 4, size: 12))
+        benchmark.startMeasurement()
+        let solution = try RouteSolver.solve(problem)
+        benchmark.stopMeasurement()
+        precondition(solution.method == .precedenceLattice, "measured \(solution.method), not the exact programme")
+    }
+
+    Benchmark("Constrained ILS, 100 stops asymmetric, dense random precedence (SOP-like), 2 000 rounds") {
+        benchmark in
+        let problem = try RouteProblem(
+            matrix: randomMatrix(100, seed: 6, asymmetric: true), shape: .openPath(start: 0),
+            precedence: randomPrecedence(100, share: 0.05, seed: 6))
+        benchmark.startMeasurement()
+        let solution = try RouteSolver.solve(problem, options: .init(timeLimit: nil, iterations: 2_000))
+        benchmark.stopMeasurement()
+        precondition(solution.method == .constrainedLocalSearch, "measured \(solution.method)")
+    }
+
+    Benchmark("Constrained ILS, 40 stops asymmetric, time windows on every third, 2 000 rounds") { benchmark in
+        let matrix = randomMatrix(40, seed: 7, asymmetric: true)
+        let problem = try RouteProblem(
+            matrix: matrix, shape: .openPath(start: 0), timeWindows: randomWindows(matrix, slack: 3_000, seed: 7))
+        benchmark.startMeasurement()
+        let solution = try RouteSolver.solve(problem, options: .init(timeLimit: nil, iterations: 2_000))
+        benchmark.stopMeasurement()
+        precondition(solution.method == .constrainedLocalSearch, "measured \(solution.method)")
     }
 
     Benchmark("Fair variants, 3 of 40 stops, 50 rounds each") { benchmark in

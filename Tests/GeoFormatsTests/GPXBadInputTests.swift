@@ -90,6 +90,10 @@ struct GPXBadInputTests {
             "bad.gpx:2:11: error: entity '&one;' is not one of XML's five predefined entities (RaceKit never expands DTD entities)"
         ),
         Case(
+            "entity in a namespace", "<gpx xmlns:x=\"urn:&bogus;\"><wpt lat=\"1\" lon=\"2\"/></gpx>",
+            "bad.gpx:1:6: error: entity '&bogus;' is not one of XML's five predefined entities (RaceKit never expands DTD entities)"
+        ),
+        Case(
             "unsupported encoding", "<?xml version=\"1.0\" encoding=\"EBCDIC\"?><gpx/>",
             "bad.gpx:1:1: error: the XML declaration names encoding 'EBCDIC'; supported: UTF-8, UTF-16, ISO-8859-1"),
         Case("text after the root", "<gpx/>junk", "bad.gpx:1:7: error: text after the root element"),

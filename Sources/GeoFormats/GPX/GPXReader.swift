@@ -180,7 +180,7 @@ struct GPXParser: ~Copyable {
     /// Enters the element that starts here: what it means depends on its parent's context.
     private mutating func startTag() throws(InputError) {
         let depth = contexts.count
-        if scanner.attributeCount > 0 { bindNamespaces(depth: depth) }
+        if scanner.attributeCount > 0 { try bindNamespaces(depth: depth) }
         let context: Context
         switch contexts[depth - 1] {
         case .segment: context = try segmentChild()
@@ -448,14 +448,15 @@ struct GPXParser: ~Copyable {
         }
     }
 
-    private mutating func bindNamespaces(depth: Int) {
+    /// Binds the `xmlns` attributes of the current start tag; a malformed reference in one is an error.
+    private mutating func bindNamespaces(depth: Int) throws(InputError) {
         for k in 0..<scanner.attributeCount {
             let a = scanner.attributes[k]
             guard a.nameEnd - a.nameStart >= 5, scanner.buffer[a.nameStart] == ASCII.lowercaseX,
                 scanner.string(a.nameStart, a.nameStart + 5) == "xmlns"
             else { continue }
             let prefix = a.nameEnd - a.nameStart == 5 ? "" : scanner.string(a.nameStart + 6, a.nameEnd)
-            let uri = (try? scanner.attributeValue(k)) ?? ""
+            let uri = try scanner.attributeValue(k)
             namespaces.append((prefix, uri, depth))
         }
     }

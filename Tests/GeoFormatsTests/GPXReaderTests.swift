@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import RaceKitCore
 import Testing
 
 @testable import GeoFormats
@@ -110,6 +111,58 @@ struct GPXConformanceTests {
             let pieces = try counts(bytes, chunkSize: chunk).1
             #expect(whole == pieces)
         }
+    }
+
+    /// The events of `bytes`, or the error, read with or without the extension trees.
+    private func read(_ bytes: [UInt8], keepExtensions: Bool) -> Result<[GPXEvent], InputError> {
+        Result { () throws(InputError) -> [GPXEvent] in
+            let reader = try GPXReader(
+                source: MemoryByteSource(bytes), file: "x.gpx", options: .init(keepExtensions: keepExtensions),
+                chunkSize: 64)
+            var events: [GPXEvent] = []
+            while let event = try reader.next() { events.append(event) }
+            return events
+        }
+    }
+
+    @Test("without the extension trees a file reads the same, sensor values, warnings and errors included")
+    func withoutExtensionTrees() throws {
+        var sources = GPXFixtures.all.map { Array($0.text.utf8) }
+        for row in try QuirkFiles.expectedRows() {
+            sources.append(Array(try Data(contentsOf: QuirkFiles.folder.appendingPathComponent(row[0]))))
+        }
+        // Sensors nested, split by comments, in CDATA, after space, under long names; the first wins.
+        let point = """
+            <trkpt lat="1" lon="2"><time>2024-05-01T09:00:01Z</time><extensions>
+              <gpxtpx:TrackPointExtension><gpxtpx:hr> 116 </gpxtpx:hr><gpxtpx:cad>8<!-- c -->5</gpxtpx:cad>
+              </gpxtpx:TrackPointExtension>
+              <x:aVeryLongExtensionElementName a="1 &amp; 2"><x:speed>3.5</x:speed></x:aVeryLongExtensionElementName>
+              <hr>120</hr><temp>  <![CDATA[14.5]]>  </temp><course>1<!-- c --> <!-- c -->2</course>
+            </extensions></trkpt>
+            """
+        let head = #"<gpx version="1.1" xmlns:gpxtpx="urn:t" xmlns:x="urn:x"><trk><trkseg>"#
+        sources.append(Array((head + point + "</trkseg></trk></gpx>").utf8))
+        // A bad reference in an extension's attribute is an error either way.
+        let bad = point.replacingOccurrences(of: "1 &amp; 2", with: "1 &bogus; 2")
+        sources.append(Array((head + bad + "</trkseg></trk></gpx>").utf8))
+        var sensors = 0, failures = 0
+        for bytes in sources {
+            switch (read(bytes, keepExtensions: true), read(bytes, keepExtensions: false)) {
+            case (.success(let kept), .success(let skimmed)):
+                #expect(kept.compactMap(\.withoutExtensionTrees) == skimmed)
+                for case .trackPoint(let p) in skimmed where p.heartRate != nil || p.speed != nil { sensors += 1 }
+            case (.failure(let kept), .failure(let skimmed)):
+                #expect(kept.description == skimmed.description)
+                failures += 1
+            case (let kept, let skimmed):
+                Issue.record("kept: \(kept), skimmed: \(skimmed)")
+            }
+        }
+        #expect(sensors >= 3 && failures >= 1, "\(sensors) points with sensor values, \(failures) failures")
+        let events = try read(Array((head + point + "</trkseg></trk></gpx>").utf8), keepExtensions: false).get()
+        let sensed = try #require(events.lazy.compactMap { if case .trackPoint(let p) = $0 { p } else { nil } }.first)
+        #expect(sensed.heartRate == 116 && sensed.cadence == 85 && sensed.speed == 3.5 && sensed.temperature == 14.5)
+        #expect(sensed.course == nil, "'1 2' is not a number")
     }
 
     @Test("UTF-16 (both byte orders, with and without BOM) and ISO-8859-1 read like UTF-8")

@@ -136,6 +136,8 @@ struct GPXParser: ~Copyable {
     private var documentExtensions: [GPXExtensionElement] = []
     private var extensionOwner: Context = .point
     private var extensionStack: [GPXExtensionElement] = []
+    /// The bytes of one text token inside an extension element, reused from token to token.
+    private var extensionText: [UInt8] = []
     private var namespaces: [(prefix: String, uri: String, depth: Int)] = []
 
     init(source: ByteSource, file: String, options: GPXReader.Options, chunkSize: Int) throws(InputError) {
@@ -469,6 +471,7 @@ struct GPXParser: ~Copyable {
     }
 
     private mutating func beginExtensionElement() throws(InputError) {
+        guard options.keepExtensions else { return try beginSensorCandidate() }
         let prefix = scanner.prefix
         var attributes: [GPXExtensionElement.Attribute] = []
         for k in 0..<scanner.attributeCount {
@@ -489,14 +492,30 @@ struct GPXParser: ~Copyable {
             GPXExtensionElement(namespace: uri, prefix: hint, name: scanner.localName, attributes: attributes))
     }
 
+    /// An extension element when extensions are not kept: only a sensor value is read from it
+    /// (``applySensor(_:)``, by local name), so it keeps its local name when that is short enough
+    /// to be a sensor's (a String of up to 15 bytes needs no allocation; the longest sensor name
+    /// has 11) and nothing else. Its attributes are still checked.
+    private mutating func beginSensorCandidate() throws(InputError) {
+        for k in 0..<scanner.attributeCount where scanner.attributes[k].hasReference {
+            _ = try scanner.attributeValue(k)
+        }
+        let name = scanner.nameEnd - scanner.localStart <= 15 ? scanner.localName : ""
+        extensionStack.append(GPXExtensionElement(namespace: nil, prefix: nil, name: name, attributes: []))
+    }
+
     private mutating func textToken() throws(InputError) {
         switch contexts[contexts.count - 1] {
         case .field:
             try scanner.appendText(to: &text)
         case .extensionElement:
-            var bytes: [UInt8] = []
-            try scanner.appendText(to: &bytes)
-            extensionStack[extensionStack.count - 1].text += String(decoding: bytes, as: UTF8.self)
+            extensionText.removeAll(keepingCapacity: true)
+            try scanner.appendText(to: &extensionText)
+            let top = extensionStack.count - 1
+            // Space before any text is trimmed at the end anyway: the indentation between child
+            // elements is most of an extension's text tokens.
+            if extensionStack[top].text.isEmpty && extensionText.allSatisfy(XMLCharacters.isSpace) { return }
+            extensionStack[top].text += String(decoding: extensionText, as: UTF8.self)
         default:
             break
         }
@@ -558,7 +577,7 @@ struct GPXParser: ~Copyable {
     /// TrackPointExtension v1/v2 and look-alikes), by local name; the first value found wins.
     private mutating func applySensor(_ element: GPXExtensionElement) {
         guard element.children.isEmpty, !element.text.isEmpty else { return }
-        let value = { Self.parseNumber(Array(element.text.utf8)) }
+        let value = { DecimalParser.parse(element.text) }  // the text is trimmed already
         switch element.name {
         case "hr", "heartrate": if point.heartRate == nil { point.heartRate = value() }
         case "cad", "cadence": if point.cadence == nil { point.cadence = value() }
@@ -699,6 +718,8 @@ struct GPXParser: ~Copyable {
 extension String {
     /// Without leading and trailing XML white space.
     var trimmingSpace: String {
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        if !XMLCharacters.isSpace(first) && !XMLCharacters.isSpace(last) { return self }
         let bytes = Array(utf8)
         var start = 0, end = bytes.count
         while start < end && XMLCharacters.isSpace(bytes[start]) { start += 1 }

@@ -41,13 +41,17 @@ extension Geodesic {
 
     /// The straight-line distance between two points on the ellipsoid's surface.
     func chordMeters(from start: Coordinate, to end: Coordinate) -> Meters {
-        let a = earthCentred(start), b = earthCentred(end)
+        Self.chordMeters(earthCentred(start), earthCentred(end))
+    }
+
+    /// The straight-line distance between two points in Earth-centred coordinates.
+    static func chordMeters(_ a: (x: Double, y: Double, z: Double), _ b: (x: Double, y: Double, z: Double)) -> Meters {
         let dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z
         return (dx * dx + dy * dy + dz * dz).squareRoot()
     }
 
     /// Earth-centred, Earth-fixed coordinates of a point at height 0.
-    private func earthCentred(_ point: Coordinate) -> (x: Double, y: Double, z: Double) {
+    func earthCentred(_ point: Coordinate) -> (x: Double, y: Double, z: Double) {
         let eccentricitySquared = flattening * (2 - flattening)
         let latitude = point.latitude * .pi / 180, longitude = point.longitude * .pi / 180
         let sinLatitude = sin(latitude), cosLatitude = cos(latitude)

@@ -53,6 +53,35 @@ struct GeodesicShortStepTests {
         }
     }
 
+    @Test("a track step meter gives stepMeters' lengths bit for bit, across segment breaks, repeats and long steps")
+    func trackStepMeter() {
+        var random = SplitMix64(seed: 10)
+        let geodesic = Geodesic.wgs84
+        var meter = TrackStepMeter(geodesic)
+        var previous = point(&random)
+        var reused = 0, long = 0
+        for _ in 0..<20_000 {
+            // Mostly a walk of short steps; now and then a jump, a repeated point or a new segment.
+            let next: Coordinate
+            switch random.next() % 20 {
+            case 0: next = point(&random)
+            case 1: next = previous
+            default:
+                next =
+                    geodesic.direct(
+                        from: previous, azimuth: random.uniform(-180...180), distanceMeters: random.uniform(0...50)
+                    ).coordinate
+            }
+            let start = random.next() % 25 == 0 ? point(&random) : previous
+            if start == previous { reused += 1 }
+            let expected = geodesic.stepMeters(from: start, to: next)
+            if expected > Geodesic.longestChordStepMeters { long += 1 }
+            #expect(meter.meters(from: start, to: next).bitPattern == expected.bitPattern, "\(start) → \(next)")
+            previous = next
+        }
+        #expect(reused > 15_000 && long > 500, "\(reused) steps from the last end, \(long) long ones")
+    }
+
     @Test("the bound: about 1 µm for 1 km, 1 mm for 10 km, on WGS 84")
     func boundValues() {
         #expect(abs(Geodesic.wgs84.chordErrorBoundMeters(forStep: 1_000) - 1.038e-6) < 0.001e-6)

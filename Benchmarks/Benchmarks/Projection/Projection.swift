@@ -67,6 +67,12 @@ let benchmarks: @Sendable () -> Void = {
         measureSteps(benchmark) { Geodesic.wgs84.stepMeters(from: $0, to: $1) }
     }
 
+    Benchmark("track steps, 1 M steps of about 10 m: TrackStepMeter (chord, each point converted once)") {
+        benchmark in
+        var steps = TrackStepMeter(.wgs84)
+        measureSteps(benchmark) { steps.meters(from: $0, to: $1) }
+    }
+
     Benchmark("track steps, 1 M steps of about 10 m: Geodesic.distanceMeters (Karney)") { benchmark in
         measureSteps(benchmark) { Geodesic.wgs84.distanceMeters(from: $0, to: $1) }
     }

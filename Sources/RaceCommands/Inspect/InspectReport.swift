@@ -59,7 +59,8 @@ struct InspectReport: Encodable {
     /// reports. Steps up to 1 km are measured by their chord, within 1.04 µm of Karney's
     /// geodesic (`Geodesic.stepMeters(from:to:)` states the bound), longer ones by Karney's.
     static func trackStatistics() -> TrackStatistics {
-        TrackStatistics { Geodesic.wgs84.stepMeters(from: $0, to: $1) }
+        var steps = TrackStepMeter(.wgs84)
+        return TrackStatistics { steps.meters(from: $0, to: $1) }
     }
 
     /// Streams a GPX file.

@@ -32,12 +32,18 @@ private func groupedPrecedence(groups: Int, size: Int) -> [Precedence] {
     }
 }
 
+/// Stops 1..<n in a random order (Fisher–Yates).
+private func hiddenOrder(_ n: Int, _ random: inout SplitMix64) -> [Int] {
+    var order = Array(1..<n)
+    for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+    return order
+}
+
 /// A hidden random order of stops 1..<n and each pair of it, with probability `share`, as a
 /// precedence in that order: dense, random precedences as in TSPLIB's SOP files, never cyclic.
 private func randomPrecedence(_ n: Int, share: Double, seed: UInt64) -> [Precedence] {
     var random = SplitMix64(seed: seed)
-    var order = Array(1..<n)
-    for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+    let order = hiddenOrder(n, &random)
     return order.indices.flatMap { i in
         order[(i + 1)...].compactMap { after in
             random.uniform(0...1) < share ? Precedence(before: order[i], after: after) : nil
@@ -49,8 +55,7 @@ private func randomPrecedence(_ n: Int, share: Double, seed: UInt64) -> [Precede
 /// starting at stop 0 (so at least one order meets them all).
 private func randomWindows(_ matrix: DistanceMatrix, slack: Int, seed: UInt64) -> [TimeWindow?] {
     var random = SplitMix64(seed: seed)
-    var order = Array(1..<matrix.count)
-    for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(random.next() % UInt64(i + 1))) }
+    let order = hiddenOrder(matrix.count, &random)
     var windows = [TimeWindow?](repeating: nil, count: matrix.count)
     var (time, previous) = (0, 0)
     for (k, stop) in order.enumerated() {

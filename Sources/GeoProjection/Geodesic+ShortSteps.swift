@@ -26,8 +26,12 @@ extension Geodesic {
     /// 0 ≤ s − chord ≤ κ²s³/24. Rounding adds a few nanometres (coordinates of 6.4·10⁶ m in
     /// doubles).
     public func stepMeters(from start: Coordinate, to end: Coordinate) -> Meters {
-        let chord = chordMeters(from: start, to: end)
-        return chord <= Self.longestChordStepMeters ? chord : distanceMeters(from: start, to: end)
+        stepMeters(chord: chordMeters(from: start, to: end), from: start, to: end)
+    }
+
+    /// The step's length given its chord: the chord up to ``longestChordStepMeters``, Karney's beyond.
+    func stepMeters(chord: Meters, from start: Coordinate, to end: Coordinate) -> Meters {
+        chord <= Self.longestChordStepMeters ? chord : distanceMeters(from: start, to: end)
     }
 
     /// The most a step of `length` metres exceeds its chord on this ellipsoid: κ²s³/24 with κ the

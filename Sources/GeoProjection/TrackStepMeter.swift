@@ -26,7 +26,6 @@ public struct TrackStepMeter {
         let a = reuse ? lastEndCentred : geodesic.earthCentred(start)
         let b = geodesic.earthCentred(end)
         (lastEnd, lastEndCentred) = ((end.latitude.bitPattern, end.longitude.bitPattern), b)
-        let chord = Geodesic.chordMeters(a, b)
-        return chord <= Geodesic.longestChordStepMeters ? chord : geodesic.distanceMeters(from: start, to: end)
+        return geodesic.stepMeters(chord: Geodesic.chordMeters(a, b), from: start, to: end)
     }
 }

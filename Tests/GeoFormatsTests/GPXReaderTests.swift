@@ -140,11 +140,14 @@ struct GPXConformanceTests {
               <hr>120</hr><temp>  <![CDATA[14.5]]>  </temp><course>1<!-- c --> <!-- c -->2</course>
             </extensions></trkpt>
             """
-        let head = #"<gpx version="1.1" xmlns:gpxtpx="urn:t" xmlns:x="urn:x"><trk><trkseg>"#
-        sources.append(Array((head + point + "</trkseg></trk></gpx>").utf8))
+        func track(_ point: String) -> [UInt8] {
+            Array(
+                #"<gpx version="1.1" xmlns:gpxtpx="urn:t" xmlns:x="urn:x"><trk><trkseg>\#(point)</trkseg></trk></gpx>"#
+                    .utf8)
+        }
+        sources.append(track(point))
         // A bad reference in an extension's attribute is an error either way.
-        let bad = point.replacingOccurrences(of: "1 &amp; 2", with: "1 &bogus; 2")
-        sources.append(Array((head + bad + "</trkseg></trk></gpx>").utf8))
+        sources.append(track(point.replacingOccurrences(of: "1 &amp; 2", with: "1 &bogus; 2")))
         var sensors = 0, failures = 0
         for bytes in sources {
             switch (read(bytes, keepExtensions: true), read(bytes, keepExtensions: false)) {
@@ -159,7 +162,7 @@ struct GPXConformanceTests {
             }
         }
         #expect(sensors >= 3 && failures >= 1, "\(sensors) points with sensor values, \(failures) failures")
-        let events = try read(Array((head + point + "</trkseg></trk></gpx>").utf8), keepExtensions: false).get()
+        let events = try read(track(point), keepExtensions: false).get()
         let sensed = try #require(events.lazy.compactMap { if case .trackPoint(let p) = $0 { p } else { nil } }.first)
         #expect(sensed.heartRate == 116 && sensed.cadence == 85 && sensed.speed == 3.5 && sensed.temperature == 14.5)
         #expect(sensed.course == nil, "'1 2' is not a number")

@@ -14,9 +14,10 @@ root=R (the bound of the cutting planes alone), cuts, seconds. Progress goes to 
 
 The model: a binary per leg that an order can have (none from i to j when j must come before i or
 some node must come between them), one leg out of every node but the last and into every node but
-the first, a position per node (Miller, Tucker and Zemlin's constraints, and each precedence as an
-order of positions). Before branching, rounds of cuts on the linear relaxation, each family valid
-for every order from the first node to the last:
+the first, no two-node cycle, a position per node (Miller, Tucker and Zemlin's constraints as
+Desrochers and Laporte lifted them, each precedence as an order of positions, and each position
+within the count of the node's predecessors and successors). Before branching, rounds of cuts on
+the linear relaxation, each family valid for every order from the first node to the last:
   - subtour elimination: x(S, V\\S) >= 1 for every S that holds the first node and not all;
   - precedence: x(S, V\\S) >= 2 when S holds the first node and j, not i and the last node, where
     i must come before j (the path leaves S for i, comes back for j, and leaves again);
@@ -142,10 +143,23 @@ class Model:
             for j in range(n):
                 if problem.before[i][j]:
                     self.add({position + j: 1, position + i: -1}, 1, np.inf)
+        index = {leg: a for a, leg in enumerate(legs)}
+        for a, (i, j) in enumerate(legs):
+            back = index.get((j, i))
+            if back is not None and i < j:  # no two-stop cycle
+                self.add({a: 1, back: 1}, -np.inf, 1)
+            # Desrochers and Laporte's lifting: u_i - u_j + (n-1) x_ij + (n-3) x_ji <= n-2.
+            coefficients = {position + i: 1, position + j: -1, a: n - 1}
+            if back is not None:
+                coefficients[back] = n - 3
+            self.add(coefficients, -np.inf, n - 2)
         self.bounds = Bounds(
             np.concatenate([np.zeros(len(legs)), np.zeros(n)]),
             np.concatenate([np.ones(len(legs)), [0], np.full(n - 1, n - 1)]))
         self.objective = np.concatenate([problem.cost, np.zeros(n)])
+        for v in range(1, n - 1):  # a stop comes after its predecessors and before its successors
+            self.bounds.lb[position + v] = sum(problem.before[w][v] for w in range(n))
+            self.bounds.ub[position + v] = n - 1 - sum(problem.before[v][w] for w in range(n))
 
     def add(self, coefficients, lower, upper):
         self.rows.append(coefficients)
@@ -274,7 +288,7 @@ def solve(path, upper=None, order=None, seconds=None, quiet=False):
         model.add({a: problem.cost[a] for a in range(len(problem.legs))}, -np.inf, upper - step)
     result, proved = model.solve(integral=True, seconds=seconds, quiet=quiet)
     spent = time.monotonic() - started
-    if upper is not None and result.status == 2:
+    if result.status == 2:  # nothing shorter than `upper`, or no order at all
         return upper, True, root, cuts, spent
     if result.status == 0:  # the optimum (below `upper`, when given), a sum of whole weights
         return step * round(result.fun / step), True, root, cuts, spent
@@ -308,10 +322,11 @@ def check(count, seed):
             line = subprocess.run([os.path.join(HERE, "prove.sh"), path], capture_output=True, text=True,
                                   check=True).stdout
             exact = int(line.split("optimum=")[1].split()[0])
-            mine, proven, _, _, _ = solve(path, quiet=True)
+            # A minute each at most: these take a second; a wrong model may not end.
+            mine, proven, _, _, _ = solve(path, seconds=60, quiet=True)
             # The proof's way: nothing shorter than the optimum, and not the optimum's own length ruled out.
-            below, refuted, _, _, _ = solve(path, upper=exact, quiet=True)
-            above, _, _, _, _ = solve(path, upper=exact + 5, quiet=True)
+            below, refuted, _, _, _ = solve(path, upper=exact, seconds=60, quiet=True)
+            above, _, _, _, _ = solve(path, upper=exact + 5, seconds=60, quiet=True)
             agree = proven and mine == exact and refuted and below == exact and above == exact
             failures += not agree
             print(f"random{case} n={n} exact={exact} cuts={mine} below={below} above={above} {'ok' if agree else 'DIFFERENT'}")

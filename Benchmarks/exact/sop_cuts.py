@@ -60,7 +60,8 @@ INFINITE = 1e9
 def read_sop(path):
     """n and the n x n weights of a TSPLIB SOP file."""
     try:
-        tokens = open(path).read().split()
+        with open(path) as file:
+            tokens = file.read().split()
     except OSError as error:
         sys.exit(f"{path}: {error.strerror}")
     if "EDGE_WEIGHT_SECTION" not in tokens:
@@ -153,13 +154,12 @@ class Model:
             if back is not None:
                 coefficients[back] = n - 3
             self.add(coefficients, -np.inf, n - 2)
-        self.bounds = Bounds(
-            np.concatenate([np.zeros(len(legs)), np.zeros(n)]),
-            np.concatenate([np.ones(len(legs)), [0], np.full(n - 1, n - 1)]))
+        # A node comes after its predecessors and before its successors (the first node at 0).
+        earliest = [sum(problem.before[w][v] for w in range(n)) for v in range(n)]
+        latest = [n - 1 - sum(problem.before[v][w] for w in range(n)) for v in range(n)]
+        self.bounds = Bounds(np.concatenate([np.zeros(len(legs)), earliest]),
+                             np.concatenate([np.ones(len(legs)), latest]))
         self.objective = np.concatenate([problem.cost, np.zeros(n)])
-        for v in range(1, n - 1):  # a stop comes after its predecessors and before its successors
-            self.bounds.lb[position + v] = sum(problem.before[w][v] for w in range(n))
-            self.bounds.ub[position + v] = n - 1 - sum(problem.before[v][w] for w in range(n))
 
     def add(self, coefficients, lower, upper):
         self.rows.append(coefficients)
@@ -209,6 +209,10 @@ def violated_cuts(problem, x):
     for a, (i, j) in enumerate(legs):
         if x[a] > 1e-9:
             graph.add_edge(i, j, capacity=x[a])
+    # Edges that keep a minimum cut's source side closed under predecessors (u there puts every
+    # v before u there) and its sink side closed under successors (v there puts every u after v there).
+    closing_down = [(u, v) for u in range(n) for v in range(n) if before[v][u]]
+    closing_up = [(v, u) for u in range(n) for v in range(n) if before[u][v]]
     found = {}
 
     def consider(kind, nodes, chosen, rhs):
@@ -236,10 +240,7 @@ def violated_cuts(problem, x):
     for t in range(1, n - 1):
         # pi: D (source side) closed under predecessors and holding t.
         h = graph.copy()
-        for u in range(n):
-            for v in range(n):
-                if before[v][u]:
-                    h.add_edge(u, v, capacity=INFINITE)
+        h.add_edges_from(closing_down, capacity=INFINITE)
         h.add_edge(0, t, capacity=INFINITE)
         _, (side, _) = nx.minimum_cut(h, 0, n - 1)
         closed = frozenset(side)
@@ -247,10 +248,7 @@ def violated_cuts(problem, x):
         consider("pi", closed, leaving(closed, last), 1)
         # sigma: U (sink side) closed under successors and holding t.
         h = graph.copy()
-        for u in range(n):
-            for v in range(n):
-                if before[u][v]:
-                    h.add_edge(v, u, capacity=INFINITE)
+        h.add_edges_from(closing_up, capacity=INFINITE)
         h.add_edge(t, n - 1, capacity=INFINITE)
         _, (_, side) = nx.minimum_cut(h, 0, n - 1)
         closed = frozenset(side)

@@ -61,14 +61,15 @@ struct TourSearchPartsTests {
         var random = SplitMix64(seed: 3)
         let problem = try RouteProblem(matrix: Reference.matrix(40, symmetric: true, random: &random))
         // A clock that advances one second per read: the ascent may read it ascentPercent % of 100
-        // times, and the kicks read it once per 16 rounds.
+        // times, the kicks read it once per 16 rounds and the merges of walks a few times more.
+        // An ascent not cut to its share would take all 100 reads (150 iterations) and leave no rounds.
         let options = RouteSolver.Options(
             timeLimit: 100, seed: 1,
             clock: {
                 ticks.now += 1; return ticks.now
             })
         let solution = try RouteSolver.solve(problem, options: options)
-        #expect(solution.iterations > 16 * (100 - Int(SymmetricTourSearch.ascentPercent) - 10))
+        #expect(solution.iterations > 16 * (100 - Int(SymmetricTourSearch.ascentPercent)) / 2)
         #expect(Set(solution.order) == Set(0..<40))
     }
 }

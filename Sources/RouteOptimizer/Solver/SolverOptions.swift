@@ -63,6 +63,12 @@ struct SearchBudget: Sendable {
     let deadline: Double
     let rounds: Int
 
+    init(clock: @escaping SolverClock, deadline: Double, rounds: Int) {
+        self.clock = clock
+        self.deadline = deadline
+        self.rounds = rounds
+    }
+
     init(_ options: RouteSolver.Options, share: Double = 1) {
         clock = options.clock
         deadline = options.timeLimit.map { options.clock() + $0 * share } ?? .infinity

@@ -4,8 +4,9 @@ import GeoCore
 /// (segments of 1–3 stops, either orientation) and, where they find nothing, a Lin–Kernighan
 /// chain of sequential 3-opt moves, over candidate lists, driven by a queue of "dirty" stops
 /// (don't-look bits), with segment-swap double-bridge kicks in walks of a fixed number of rounds
-/// that each start again from the first local optimum (``walkRoundsPerStop``); the start is a
-/// greedy-edge tour (``greedyEdgeTour(count:lists:k:fixedEdges:distance:)``).
+/// that each start again from the first local optimum (``walkRoundsPerStop``), each walk's best
+/// merged with the best tour before it (``TourMerge``); the start is a greedy-edge tour
+/// (``greedyEdgeTour(count:lists:k:fixedEdges:distance:)``).
 ///
 /// Sources:
 /// - G. A. Croes, "A Method for Solving Traveling-Salesman Problems", Operations Research 6, 1958
@@ -52,6 +53,10 @@ final class SymmetricTourSearch {
     static let acceptPerMille = 1000
 
     let n: Int
+    /// Whether this is the search of a merge's reduced problem (``merge(_:_:budget:)``): it
+    /// merges no walks of its own, and its ascent is not cut to a share of the time, as the
+    /// reduced problem is small.
+    private let isMergeSearch: Bool
     private let k: Int
     /// The ``ascentGraphNeighbours`` nearest stops of each stop, row-major.
     private let ascentNearest: [Int32]
@@ -86,7 +91,13 @@ final class SymmetricTourSearch {
     ///   - fixedEdges: edges every tour keeps (each stop in at most two).
     ///   - neighbourCount: candidates per stop; the nearest until the first local optimum, then
     ///     α-nearness ones (``refineCandidates(_:)``).
-    init(n: Int, matrix: [Int32], neighbourCount: Int, fixedEdges: [(Int, Int)], seed: UInt64) {
+    ///   - start: the first tour; nil for a greedy-edge tour.
+    ///   - isMergeSearch: whether this searches a merge's reduced problem.
+    init(
+        n: Int, matrix: [Int32], neighbourCount: Int, fixedEdges: [(Int, Int)], seed: UInt64,
+        start: [Int32]? = nil, isMergeSearch: Bool = false
+    ) {
+        self.isMergeSearch = isMergeSearch
         precondition(n >= 5 && matrix.count == n * n)
         self.n = n
         dist = .allocate(capacity: n * n)
@@ -119,10 +130,13 @@ final class SymmetricTourSearch {
         journal = .allocate(capacity: 4 * 3 * Self.maxSteps)
         added = .allocate(capacity: 2 * 3 * Self.maxSteps)
         random = SplitMix64(seed: seed)
-        let initial = greedyEdgeTour(count: n, lists: lists, k: k, fixedEdges: fixedEdges) { i, j in
-            Int(matrix[i * n + j])
+        if let start {
+            load(start)
+        } else {
+            load(
+                greedyEdgeTour(count: n, lists: lists, k: k, fixedEdges: fixedEdges) { Int(matrix[$0 * n + $1]) }
+                    .map(Int32.init))
         }
-        load(initial.map(Int32.init))
         length = recount()
     }
 
@@ -626,19 +640,25 @@ final class SymmetricTourSearch {
         position.update(from: savedPosition, count: n)
     }
 
-    /// Rounds of one walk, per stop: after 40·n rounds the search starts a new walk from the
-    /// first local optimum (with the candidates it has), keeping the best tour of all walks; a
-    /// walk can stay in one deep basin for a long time, and fresh walks give each budget several draws.
-    static let walkRoundsPerStop = 40
+    /// Rounds of one walk, per stop: after 15·n rounds the search merges the walk's best with
+    /// the best before it and starts a new walk from the first local optimum (with the candidates
+    /// it has); a walk can stay in one deep basin for a long time, and each fresh walk brings the
+    /// merge a tour from another.
+    static let walkRoundsPerStop = 15
+
+    /// Rounds of a merge's search, per stop of its reduced problem: it settles within a few, as
+    /// the reduced problem is small and starts from a good tour.
+    static let mergeRoundsPerStop = 10
 
     /// Local search from the current tour, new candidate lists, then kicks while the budget
     /// allows, in walks of ``walkRoundsPerStop``·n rounds (each kicked and repaired tour kept by
-    /// the acceptance rule above, otherwise undone); returns the best tour of all walks.
+    /// the acceptance rule above, otherwise undone), each walk's best merged with the best tour
+    /// before it (``merge(_:_:budget:)``); the best tour of all walks and merges is kept.
     /// - Returns: the number of kicks.
     func run(_ budget: SearchBudget) -> Int {
         queueAll()
         localSearch()
-        if budget.deadline == .infinity {
+        if budget.deadline == .infinity || isMergeSearch {
             refineCandidates { false }
         } else {
             let start = budget.clock()
@@ -653,24 +673,44 @@ final class SymmetricTourSearch {
         var walkBest = length
         var best = length
         var kept = walkStart
+        var walkKept = walkStart
+        var before = walkStart, beforeLength = length
         let threshold = Self.acceptPerMille * length / max(n, 1) / 1000
+        func mergeWalk() {
+            guard !isMergeSearch else { return }
+            let (shorter, longer) = walkBest <= beforeLength ? (walkKept, before) : (before, walkKept)
+            guard let (merged, mergedLength) = merge(shorter, longer, budget: budget), mergedLength < best else {
+                return
+            }
+            kept = merged
+            best = mergedLength
+        }
         var round = 0
         while budget.allows(round) {
             round += 1
             if round % walkRounds == 0 {
+                mergeWalk()
                 load(walkStart)
                 length = walkStartLength
                 current = length
                 walkBest = length
+                walkKept = walkStart
+                before = kept
+                beforeLength = best
                 save()
             }
             let early = round % walkRounds < earlyRounds
-            guard kick(longestSegment: early ? Self.earlyKickSegment : Self.kickSegment) else { break }
+            // A merge's problem has a fixed edge at every other stop or so: a kick may find no
+            // place, and the round is spent.
+            guard kick(longestSegment: early ? Self.earlyKickSegment : Self.kickSegment) else { continue }
             localSearch()
             if length <= current || length <= walkBest + threshold {
                 current = length
                 save()
-                walkBest = min(walkBest, length)
+                if length < walkBest {
+                    walkBest = length
+                    for p in 0..<n { walkKept[p] = tour[p] }
+                }
                 if length < best {
                     best = length
                     for p in 0..<n { kept[p] = tour[p] }
@@ -683,9 +723,35 @@ final class SymmetricTourSearch {
             precondition(length == recount(), "kept length \(length) != recount \(recount())")
             #endif
         }
+        // The last walk, cut short by the budget, is merged too unless time is up.
+        if budget.deadline == .infinity || budget.clock() < budget.deadline { mergeWalk() }
         load(kept)
         length = best
         return round
+    }
+
+    /// Tours `shorter` and `longer` merged by a search of their reduced problem (``TourMerge``)
+    /// for ``mergeRoundsPerStop`` rounds per stop, within `budget`'s deadline, and the merged
+    /// tour's length (never more than `shorter`'s); nil when they are the same tour, differ in
+    /// too few stops to leave a problem worth a search, or in more than half of them (a new
+    /// problem, not a merge, and its matrix would be as large as this one's).
+    private func merge(_ shorter: [Int32], _ longer: [Int32], budget: SearchBudget) -> ([Int32], Int)? {
+        let reduction = shorter.withUnsafeBufferPointer { a in
+            longer.withUnsafeBufferPointer { b in
+                TourMerge(a.baseAddress!, b.baseAddress!, n: n, distance: dist, limit: n / 2)
+            }
+        }
+        guard let reduction, reduction.count >= 8 else { return nil }
+        let search = SymmetricTourSearch(
+            n: reduction.count, matrix: reduction.matrix, neighbourCount: k, fixedEdges: reduction.fixedEdges,
+            seed: random.next(), start: reduction.start, isMergeSearch: true)
+        _ = search.run(
+            SearchBudget(
+                clock: budget.clock, deadline: budget.deadline, rounds: Self.mergeRoundsPerStop * reduction.count))
+        let tour = reduction.expand(search.order)
+        var total = 0
+        for p in 0..<n { total += d(Int(tour[p]), Int(tour[p + 1 == n ? 0 : p + 1])) }
+        return (tour, total)
     }
 
     @inline(__always) private func checkInvariants() {

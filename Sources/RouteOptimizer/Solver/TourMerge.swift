@@ -1,0 +1,129 @@
+/// Two tours merged by searching again only where they differ: the edges both share are fixed,
+/// each path of shared edges becomes one fixed edge between its ends, and the stops of the
+/// reduced problem (the paths' ends and the stops on no shared edge) get a search of their own,
+/// started from the shorter tour. The result is never longer than that tour, and it may take some
+/// of each tour's differing parts, or edges of neither, where a crossover must take whole parts.
+///
+/// Tour merging by fixing the edges good tours share: K. Helsgaun, "An Effective Implementation of
+/// K-opt Moves for the Lin–Kernighan TSP Heuristic", DATALOGISKE SKRIFTER 109, Roskilde
+/// University, 2006 (LKH's MERGE_TOUR); the shared edges as a reduced problem, as in
+/// W. Cook, P. Seymour, "Tour Merging via Branch-Decomposition", INFORMS J. Computing 15 (3), 2003,
+/// there solved exactly, here by the same iterated local search.
+struct TourMerge {
+    /// A path of shared edges from `first` to `last` (stops of the full problem), `inner` between them.
+    private struct SharedPath {
+        let first: Int
+        let last: Int
+        let inner: [Int32]
+    }
+
+    /// Stops of the full problem for each stop of the reduced one.
+    private let stops: [Int]
+    /// For each reduced stop on a path's end, the path's index; -1 for a stop on no shared edge.
+    private let pathOf: [Int]
+    private let paths: [SharedPath]
+    /// The reduced problem's row-major distances: the full ones, 0 across a path.
+    let matrix: [Int32]
+    /// Each path as an edge between the reduced stops at its ends.
+    let fixedEdges: [(Int, Int)]
+    /// The shorter tour in the reduced problem's stops.
+    let start: [Int32]
+
+    /// The reduced problem's stop count.
+    var count: Int { stops.count }
+
+    /// Reduces tours `a` (the shorter) and `b` of `n` stops; nil when they share every edge or
+    /// the reduced problem would have more than `limit` stops (its matrix is built only below it).
+    init?(_ a: UnsafePointer<Int32>, _ b: UnsafePointer<Int32>, n: Int, distance: UnsafePointer<Int32>, limit: Int) {
+        var neighbourB = [Int32](repeating: 0, count: 2 * n)
+        for p in 0..<n {
+            let u = Int(b[p]), v = b[p + 1 == n ? 0 : p + 1]
+            neighbourB[2 * u + 1] = v
+            neighbourB[2 * Int(v)] = Int32(u)
+        }
+        var sharedMates = [Int32](repeating: -1, count: 2 * n)
+        var sharedCount = [UInt8](repeating: 0, count: n)
+        var shared = 0
+        var firstAfterGap = 0
+        for p in 0..<n {
+            let u = Int(a[p]), v = Int(a[p + 1 == n ? 0 : p + 1])
+            guard neighbourB[2 * u] == v || neighbourB[2 * u + 1] == v else {
+                firstAfterGap = p + 1 == n ? 0 : p + 1
+                continue
+            }
+            sharedMates[2 * u + Int(sharedCount[u])] = Int32(v)
+            sharedMates[2 * v + Int(sharedCount[v])] = Int32(u)
+            sharedCount[u] += 1
+            sharedCount[v] += 1
+            shared += 1
+        }
+        if shared == n { return nil }
+        // Reduced stops in the order of tour a, read from a stop that follows an edge b lacks,
+        // so that each path is entered at one end and left at the other: `start` is a's order.
+        var reducedIndex = [Int](repeating: -1, count: n)
+        var stops: [Int] = []
+        var pathOf: [Int] = []
+        var paths: [SharedPath] = []
+        var fixedEdges: [(Int, Int)] = []
+        for q in 0..<n {
+            let p = firstAfterGap + q
+            let u = Int(a[p < n ? p : p - n])
+            guard sharedCount[u] < 2, reducedIndex[u] < 0 else { continue }
+            reducedIndex[u] = stops.count
+            stops.append(u)
+            pathOf.append(-1)
+            guard sharedCount[u] == 1 else { continue }
+            var inner: [Int32] = []
+            var previous = u, current = Int(sharedMates[2 * u])
+            while sharedCount[current] == 2 {
+                inner.append(Int32(current))
+                let mates = (Int(sharedMates[2 * current]), Int(sharedMates[2 * current + 1]))
+                let next = mates.0 == previous ? mates.1 : mates.0
+                previous = current
+                current = next
+            }
+            reducedIndex[current] = stops.count
+            stops.append(current)
+            pathOf[stops.count - 2] = paths.count
+            pathOf.append(paths.count)
+            paths.append(SharedPath(first: u, last: current, inner: inner))
+            fixedEdges.append((stops.count - 2, stops.count - 1))
+        }
+        let m = stops.count
+        if m > limit { return nil }
+        var matrix = [Int32](repeating: 0, count: m * m)
+        for i in 0..<m {
+            let row = stops[i] * n
+            for j in 0..<m where j != i { matrix[i * m + j] = distance[row + stops[j]] }
+        }
+        for (i, j) in fixedEdges {
+            matrix[i * m + j] = 0
+            matrix[j * m + i] = 0
+        }
+        self.stops = stops
+        self.pathOf = pathOf
+        self.paths = paths
+        self.matrix = matrix
+        self.fixedEdges = fixedEdges
+        start = (0..<m).map(Int32.init)
+    }
+
+    /// The full tour of a reduced tour that keeps every fixed edge.
+    func expand(_ reduced: [Int]) -> [Int32] {
+        let m = reduced.count
+        var tour: [Int32] = []
+        tour.reserveCapacity(stops.count + paths.reduce(0) { $0 + $1.inner.count })
+        for p in 0..<m {
+            let u = reduced[p], v = reduced[p + 1 == m ? 0 : p + 1]
+            tour.append(Int32(stops[u]))
+            let path = pathOf[u]
+            guard path >= 0, path == pathOf[v] else { continue }
+            if stops[u] == paths[path].first {
+                tour.append(contentsOf: paths[path].inner)
+            } else {
+                tour.append(contentsOf: paths[path].inner.reversed())
+            }
+        }
+        return tour
+    }
+}

@@ -46,7 +46,7 @@ struct TourMergeTests {
     @Test(
         "the reduced problem: a stop per path end and per stop on no shared edge; tours that keep its fixed edges come back whole, as long as the shared edges make them"
     )
-    func reduction() throws {
+    func reduction() {
         var random = SplitMix64(seed: 21)
         var identical = 0
         for round in 0..<300 {
@@ -98,7 +98,7 @@ struct TourMergeTests {
     @Test(
         "a merge of two local optima is never longer than the shorter, keeps their shared edges, and is often shorter than both"
     )
-    func mergedLocalOptima() throws {
+    func mergedLocalOptima() {
         var random = SplitMix64(seed: 8)
         var shorterThanBoth = 0
         var skipped = 0

@@ -10,10 +10,10 @@
 /// W. Cook, P. Seymour, "Tour Merging via Branch-Decomposition", INFORMS J. Computing 15 (3), 2003,
 /// there solved exactly, here by the same iterated local search.
 struct TourMerge {
-    /// A path of shared edges from `first` to `last` (stops of the full problem), `inner` between them.
+    /// A path of shared edges from `first` (a stop of the full problem), `inner` the stops after
+    /// it up to the path's other end.
     private struct SharedPath {
         let first: Int
-        let last: Int
         let inner: [Int32]
     }
 
@@ -26,8 +26,8 @@ struct TourMerge {
     let matrix: [Int32]
     /// Each path as an edge between the reduced stops at its ends.
     let fixedEdges: [(Int, Int)]
-    /// The shorter tour in the reduced problem's stops.
-    let start: [Int32]
+    /// The shorter tour in the reduced problem's stops, which are numbered in its order.
+    var start: [Int32] { (0..<Int32(stops.count)).map { $0 } }
 
     /// The reduced problem's stop count.
     var count: Int { stops.count }
@@ -60,7 +60,7 @@ struct TourMerge {
         if shared == n { return nil }
         // Reduced stops in the order of tour a, read from a stop that follows an edge b lacks,
         // so that each path is entered at one end and left at the other: `start` is a's order.
-        var reducedIndex = [Int](repeating: -1, count: n)
+        var isReduced = [Bool](repeating: false, count: n)
         var stops: [Int] = []
         var pathOf: [Int] = []
         var paths: [SharedPath] = []
@@ -68,8 +68,8 @@ struct TourMerge {
         for q in 0..<n {
             let p = firstAfterGap + q
             let u = Int(a[p < n ? p : p - n])
-            guard sharedCount[u] < 2, reducedIndex[u] < 0 else { continue }
-            reducedIndex[u] = stops.count
+            guard sharedCount[u] < 2, !isReduced[u] else { continue }
+            isReduced[u] = true
             stops.append(u)
             pathOf.append(-1)
             guard sharedCount[u] == 1 else { continue }
@@ -82,11 +82,11 @@ struct TourMerge {
                 previous = current
                 current = next
             }
-            reducedIndex[current] = stops.count
+            isReduced[current] = true
             stops.append(current)
             pathOf[stops.count - 2] = paths.count
             pathOf.append(paths.count)
-            paths.append(SharedPath(first: u, last: current, inner: inner))
+            paths.append(SharedPath(first: u, inner: inner))
             fixedEdges.append((stops.count - 2, stops.count - 1))
         }
         let m = stops.count
@@ -105,7 +105,6 @@ struct TourMerge {
         self.paths = paths
         self.matrix = matrix
         self.fixedEdges = fixedEdges
-        start = (0..<m).map(Int32.init)
     }
 
     /// The full tour of a reduced tour that keeps every fixed edge.

@@ -82,6 +82,14 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(try RouteSolver.solve(problem, options: .init(timeLimit: nil, iterations: 5_000)))
     }
 
+    // Walks of 15·n rounds: two walk ends and the last, cut-short walk, each walk's best merged
+    // with the best tour before it (a search of the stops where the two tours differ).
+    Benchmark("Symmetric ILS, 200 stops, 7 500 rounds (walks merged)") { benchmark in
+        let problem = try RouteProblem(matrix: randomMatrix(200, seed: 8))
+        benchmark.startMeasurement()
+        blackHole(try RouteSolver.solve(problem, options: .init(timeLimit: nil, iterations: 7_500)))
+    }
+
     Benchmark("Constrained ILS, 60 stops asymmetric + precedence, 200 rounds") { benchmark in
         let problem = try RouteProblem(
             matrix: randomMatrix(60, seed: 3, asymmetric: true), shape: .openPath(start: 0),

@@ -650,6 +650,10 @@ final class SymmetricTourSearch {
     /// the reduced problem is small and starts from a good tour.
     static let mergeRoundsPerStop = 10
 
+    /// Nearest stops a merge also sets free beside each stop where the two tours differ
+    /// (``TourMerge/Halo``): an edge both tours share there may be one neither should keep.
+    static let mergeHalo = 3
+
     /// Local search from the current tour, new candidate lists, then kicks while the budget
     /// allows, in walks of ``walkRoundsPerStop``·n rounds (each kicked and repaired tour kept by
     /// the acceptance rule above, otherwise undone), each walk's best merged with the best tour
@@ -730,15 +734,18 @@ final class SymmetricTourSearch {
         return round
     }
 
-    /// Tours `shorter` and `longer` merged by a search of their reduced problem (``TourMerge``)
+    /// Tours `shorter` and `longer` merged by a search of their reduced problem (``TourMerge``,
+    /// with a halo of ``mergeHalo`` nearest stops where that leaves at most half of the stops)
     /// for ``mergeRoundsPerStop`` rounds per stop, within `budget`'s deadline, and the merged
     /// tour's length (never more than `shorter`'s); nil when they are the same tour, differ in
     /// too few stops to leave a problem worth a search, or in more than half of them (a new
     /// problem, not a merge, and its matrix would be as large as this one's).
     private func merge(_ shorter: [Int32], _ longer: [Int32], budget: SearchBudget) -> ([Int32], Int)? {
+        let halo = TourMerge.Halo(size: Self.mergeHalo, nearest: ascentNearest, width: ascentNearest.count / n)
         let reduction = shorter.withUnsafeBufferPointer { a in
             longer.withUnsafeBufferPointer { b in
-                TourMerge(a.baseAddress!, b.baseAddress!, n: n, distance: dist, limit: n / 2)
+                TourMerge(a.baseAddress!, b.baseAddress!, n: n, distance: dist, limit: n / 2, halo: halo)
+                    ?? TourMerge(a.baseAddress!, b.baseAddress!, n: n, distance: dist, limit: n / 2)
             }
         }
         guard let reduction, reduction.count >= 8 else { return nil }

@@ -4,6 +4,10 @@
 /// started from the shorter tour. The result is never longer than that tour, and it may take some
 /// of each tour's differing parts, or edges of neither, where a crossover must take whole parts.
 ///
+/// With a ``Halo``, shared edges next to where the tours differ stay free too: two good tours
+/// often share an edge that neither better tour keeps, and fixing it walls the search off from
+/// the repair (docs/optimizer-tuning.md has the gr666 case).
+///
 /// Tour merging by fixing the edges good tours share: K. Helsgaun, "An Effective Implementation of
 /// K-opt Moves for the Lin–Kernighan TSP Heuristic", DATALOGISKE SKRIFTER 109, Roskilde
 /// University, 2006 (LKH's MERGE_TOUR); the shared edges as a reduced problem, as in
@@ -32,14 +36,41 @@ struct TourMerge {
     /// The reduced problem's stop count.
     var count: Int { stops.count }
 
-    /// Reduces tours `a` (the shorter) and `b` of `n` stops; nil when they share every edge or
-    /// the reduced problem would have more than `limit` stops (its matrix is built only below it).
-    init?(_ a: UnsafePointer<Int32>, _ b: UnsafePointer<Int32>, n: Int, distance: UnsafePointer<Int32>, limit: Int) {
+    /// Stops set free beside each stop on an edge only one tour has: the first `size` of its row
+    /// of `nearest` (row-major, `width` stops a row). A shared edge at a free stop is not fixed.
+    struct Halo {
+        let size: Int
+        let nearest: [Int32]
+        let width: Int
+    }
+
+    /// Reduces tours `a` (the shorter) and `b` of `n` stops, fixing the edges they share but
+    /// those at a stop of `halo`; nil when they share every edge or the reduced problem would
+    /// have more than `limit` stops (its matrix is built only below it).
+    init?(
+        _ a: UnsafePointer<Int32>, _ b: UnsafePointer<Int32>, n: Int, distance: UnsafePointer<Int32>, limit: Int,
+        halo: Halo? = nil
+    ) {
         var neighbourB = [Int32](repeating: 0, count: 2 * n)
         for p in 0..<n {
             let u = Int(b[p]), v = b[p + 1 == n ? 0 : p + 1]
             neighbourB[2 * u + 1] = v
             neighbourB[2 * Int(v)] = Int32(u)
+        }
+        @inline(__always) func inB(_ u: Int, _ v: Int) -> Bool {
+            neighbourB[2 * u] == Int32(v) || neighbourB[2 * u + 1] == Int32(v)
+        }
+        var isFree = [Bool](repeating: false, count: halo == nil ? 0 : n)
+        if let halo {
+            let size = min(halo.size, halo.width)
+            func free(_ x: Int) {
+                isFree[x] = true
+                for m in 0..<size { isFree[Int(halo.nearest[x * halo.width + m])] = true }
+            }
+            for p in 0..<n {
+                let u = Int(a[p]), v = Int(a[p + 1 == n ? 0 : p + 1])
+                if !inB(u, v) { free(u); free(v) }
+            }
         }
         var sharedMates = [Int32](repeating: -1, count: 2 * n)
         var sharedCount = [UInt8](repeating: 0, count: n)
@@ -47,7 +78,7 @@ struct TourMerge {
         var firstAfterGap = 0
         for p in 0..<n {
             let u = Int(a[p]), v = Int(a[p + 1 == n ? 0 : p + 1])
-            guard neighbourB[2 * u] == v || neighbourB[2 * u + 1] == v else {
+            guard inB(u, v), isFree.isEmpty || !(isFree[u] || isFree[v]) else {
                 firstAfterGap = p + 1 == n ? 0 : p + 1
                 continue
             }
@@ -58,7 +89,7 @@ struct TourMerge {
             shared += 1
         }
         if shared == n { return nil }
-        // Reduced stops in the order of tour a, read from a stop that follows an edge b lacks,
+        // Reduced stops in the order of tour a, read from a stop that follows an edge not fixed,
         // so that each path is entered at one end and left at the other: `start` is a's order.
         var isReduced = [Bool](repeating: false, count: n)
         var stops: [Int] = []

@@ -651,7 +651,7 @@ final class SymmetricTourSearch {
     static let mergeRoundsPerStop = 10
 
     /// Nearest stops a merge also sets free beside each stop where the two tours differ
-    /// (``TourMerge/Halo``): an edge both tours share there may be one neither should keep.
+    /// (``TourMerge/Halo``): an edge both tours share there may be one a better tour lacks.
     static let mergeHalo = 3
 
     /// Local search from the current tour, new candidate lists, then kicks while the budget

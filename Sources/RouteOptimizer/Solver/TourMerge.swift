@@ -5,8 +5,8 @@
 /// of each tour's differing parts, or edges of neither, where a crossover must take whole parts.
 ///
 /// With a ``Halo``, shared edges next to where the tours differ stay free too: two good tours
-/// often share an edge that neither better tour keeps, and fixing it walls the search off from
-/// the repair (docs/optimizer-tuning.md has the gr666 case).
+/// often share an edge there that a better tour does not have, and fixing it walls the search
+/// off from the repair (docs/optimizer-tuning.md has the gr666 case).
 ///
 /// Tour merging by fixing the edges good tours share: K. Helsgaun, "An Effective Implementation of
 /// K-opt Moves for the Lin–Kernighan TSP Heuristic", DATALOGISKE SKRIFTER 109, Roskilde
@@ -14,18 +14,18 @@
 /// W. Cook, P. Seymour, "Tour Merging via Branch-Decomposition", INFORMS J. Computing 15 (3), 2003,
 /// there solved exactly, here by the same iterated local search.
 struct TourMerge {
-    /// A path of shared edges from `first` (a stop of the full problem), `inner` the stops after
+    /// A path of fixed edges from `first` (a stop of the full problem), `inner` the stops after
     /// it up to the path's other end.
-    private struct SharedPath {
+    private struct FixedPath {
         let first: Int
         let inner: [Int32]
     }
 
     /// Stops of the full problem for each stop of the reduced one.
     private let stops: [Int]
-    /// For each reduced stop on a path's end, the path's index; -1 for a stop on no shared edge.
+    /// For each reduced stop on a path's end, the path's index; -1 for a stop on no fixed edge.
     private let pathOf: [Int]
-    private let paths: [SharedPath]
+    private let paths: [FixedPath]
     /// The reduced problem's row-major distances: the full ones, 0 across a path.
     let matrix: [Int32]
     /// Each path as an edge between the reduced stops at its ends.
@@ -72,9 +72,9 @@ struct TourMerge {
                 if !inB(u, v) { free(u); free(v) }
             }
         }
-        var sharedMates = [Int32](repeating: -1, count: 2 * n)
-        var sharedCount = [UInt8](repeating: 0, count: n)
-        var shared = 0
+        var fixedMates = [Int32](repeating: -1, count: 2 * n)
+        var fixedCount = [UInt8](repeating: 0, count: n)
+        var fixed = 0
         var firstAfterGap = 0
         for p in 0..<n {
             let u = Int(a[p]), v = Int(a[p + 1 == n ? 0 : p + 1])
@@ -82,33 +82,33 @@ struct TourMerge {
                 firstAfterGap = p + 1 == n ? 0 : p + 1
                 continue
             }
-            sharedMates[2 * u + Int(sharedCount[u])] = Int32(v)
-            sharedMates[2 * v + Int(sharedCount[v])] = Int32(u)
-            sharedCount[u] += 1
-            sharedCount[v] += 1
-            shared += 1
+            fixedMates[2 * u + Int(fixedCount[u])] = Int32(v)
+            fixedMates[2 * v + Int(fixedCount[v])] = Int32(u)
+            fixedCount[u] += 1
+            fixedCount[v] += 1
+            fixed += 1
         }
-        if shared == n { return nil }
+        if fixed == n { return nil }
         // Reduced stops in the order of tour a, read from a stop that follows an edge not fixed,
         // so that each path is entered at one end and left at the other: `start` is a's order.
         var isReduced = [Bool](repeating: false, count: n)
         var stops: [Int] = []
         var pathOf: [Int] = []
-        var paths: [SharedPath] = []
+        var paths: [FixedPath] = []
         var fixedEdges: [(Int, Int)] = []
         for q in 0..<n {
             let p = firstAfterGap + q
             let u = Int(a[p < n ? p : p - n])
-            guard sharedCount[u] < 2, !isReduced[u] else { continue }
+            guard fixedCount[u] < 2, !isReduced[u] else { continue }
             isReduced[u] = true
             stops.append(u)
             pathOf.append(-1)
-            guard sharedCount[u] == 1 else { continue }
+            guard fixedCount[u] == 1 else { continue }
             var inner: [Int32] = []
-            var previous = u, current = Int(sharedMates[2 * u])
-            while sharedCount[current] == 2 {
+            var previous = u, current = Int(fixedMates[2 * u])
+            while fixedCount[current] == 2 {
                 inner.append(Int32(current))
-                let mates = (Int(sharedMates[2 * current]), Int(sharedMates[2 * current + 1]))
+                let mates = (Int(fixedMates[2 * current]), Int(fixedMates[2 * current + 1]))
                 let next = mates.0 == previous ? mates.1 : mates.0
                 previous = current
                 current = next
@@ -117,7 +117,7 @@ struct TourMerge {
             stops.append(current)
             pathOf[stops.count - 2] = paths.count
             pathOf.append(paths.count)
-            paths.append(SharedPath(first: u, inner: inner))
+            paths.append(FixedPath(first: u, inner: inner))
             fixedEdges.append((stops.count - 2, stops.count - 1))
         }
         let m = stops.count

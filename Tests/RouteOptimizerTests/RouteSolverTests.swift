@@ -113,6 +113,23 @@ struct RouteSolverTests {
         }
     }
 
+    @Test("open paths keep their fixed ends through the symmetric engine's walk merges (walks of 15·n rounds)")
+    func openPathsThroughMerges() throws {
+        var random = SplitMix64(seed: 16)
+        for round in 0..<9 {
+            let n = 30 + round * 5
+            let matrix = Reference.matrix(n, symmetric: true, random: &random)
+            let shape = [RouteShape.openPath(start: 3), .openPath(finish: 9), .openPath(start: 3, finish: 9)][round % 3]
+            let problem = try RouteProblem(matrix: matrix, shape: shape)
+            // Six walks of the search's 15·(n + 1) rounds (the dummy stop of an open path counts).
+            let options = heuristic(rounds: 6 * 15 * (n + 1), seed: UInt64(round + 1))
+            let solution = try RouteSolver.solve(problem, options: options)
+            #expect(Set(solution.order) == Set(0..<n), "round \(round)")
+            if let s = shape.fixedStart { #expect(solution.order.first == s, "round \(round): \(shape)") }
+            if let f = shape.fixedFinish { #expect(solution.order.last == f, "round \(round): \(shape)") }
+        }
+    }
+
     @Test("a fake clock ends a time-limited search after a known number of reads")
     func injectedClock() throws {
         final class Ticks: @unchecked Sendable { var now = 0.0 }

@@ -32,7 +32,8 @@ struct TourMergeTests {
     }
 
     static func reduce(
-        _ a: [Int], _ b: [Int], _ matrix: DistanceMatrix, limit: Int? = nil, halo: TourMerge.Halo? = nil
+        _ a: [Int], _ b: [Int], _ matrix: DistanceMatrix, limit: Int? = nil, halo: TourMerge.Halo? = nil,
+        required: Set<[Int]> = []
     ) -> TourMerge? {
         let a32 = a.map(Int32.init), b32 = b.map(Int32.init)
         return a32.withUnsafeBufferPointer { a in
@@ -40,7 +41,7 @@ struct TourMergeTests {
                 matrix.entries.withUnsafeBufferPointer {
                     TourMerge(
                         a.baseAddress!, b.baseAddress!, n: a.count, distance: $0.baseAddress!, limit: limit ?? a.count,
-                        halo: halo)
+                        halo: halo, isRequired: { required.contains([$0, $1].sorted()) })
                 }
             }
         }
@@ -58,8 +59,8 @@ struct TourMergeTests {
     }
 
     /// The edges a reduction fixes: those both tours share, but, with a halo, none at a stop of
-    /// an edge only `a` has or at one of such a stop's `size` nearest.
-    static func fixedEdges(_ a: [Int], _ b: [Int], halo: TourMerge.Halo?) -> Set<[Int]> {
+    /// an edge only `a` has or at one of such a stop's `size` nearest, unless `required`.
+    static func fixedEdges(_ a: [Int], _ b: [Int], halo: TourMerge.Halo?, required: Set<[Int]> = []) -> Set<[Int]> {
         let shared = edges(a).intersection(edges(b))
         guard let halo else { return shared }
         var free = Set<Int>()
@@ -69,11 +70,11 @@ struct TourMergeTests {
                 for m in 0..<min(halo.size, halo.width) { free.insert(Int(halo.nearest[x * halo.width + m])) }
             }
         }
-        return shared.filter { free.isDisjoint(with: $0) }
+        return shared.filter { free.isDisjoint(with: $0) || required.contains($0) }
     }
 
     @Test(
-        "the reduced problem: a stop per path end and per stop on no fixed edge (shared, and with a halo away from where the tours differ); tours that keep its fixed edges come back whole, as long as the fixed edges make them"
+        "the reduced problem: a stop per path end and per stop on no fixed edge (shared, and with a halo away from where the tours differ or required); tours that keep its fixed edges come back whole, as long as the fixed edges make them"
     )
     func reduction() {
         var random = SplitMix64(seed: 21)
@@ -85,8 +86,12 @@ struct TourMergeTests {
             let a = Array(0..<n).shuffled(using: &random)
             let b = Self.perturbed(a, moves: 1 + round % 5, random: &random)
             let halo = attempt % 2 == 0 ? nil : Self.halo(size: round % 4, width: min(3, n - 1), matrix)
-            let fixed = Self.fixedEdges(a, b, halo: halo)
-            guard let reduction = Self.reduce(a, b, matrix, halo: halo) else {
+            // Edges the problem requires (fixed for open paths): some of the shared ones.
+            let required = Set(
+                Self.edges(a).intersection(Self.edges(b)).sorted { $0.lexicographicallyPrecedes($1) }
+                    .filter { _ in random.next() % 4 == 0 })
+            let fixed = Self.fixedEdges(a, b, halo: halo, required: required)
+            guard let reduction = Self.reduce(a, b, matrix, halo: halo, required: required) else {
                 #expect(fixed.count == n, "round \(round): nil, but the tours differ")
                 identical += 1
                 continue
@@ -97,7 +102,7 @@ struct TourMergeTests {
             #expect(reduction.fixedEdges.count == degree.filter { $0 == 1 }.count / 2, "round \(round)")
             let m = reduction.count
             #expect(
-                Self.reduce(a, b, matrix, limit: m - 1, halo: halo) == nil,
+                Self.reduce(a, b, matrix, limit: m - 1, halo: halo, required: required) == nil,
                 "round \(round): \(m) stops over a limit of \(m - 1)")
             for (i, j) in reduction.fixedEdges {
                 #expect(reduction.matrix[i * m + j] == 0 && reduction.matrix[j * m + i] == 0)

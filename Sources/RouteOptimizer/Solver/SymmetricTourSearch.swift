@@ -744,7 +744,9 @@ final class SymmetricTourSearch {
         let halo = TourMerge.Halo(size: Self.mergeHalo, nearest: ascentNearest, width: ascentNearest.count / n)
         let reduction = shorter.withUnsafeBufferPointer { a in
             longer.withUnsafeBufferPointer { b in
-                TourMerge(a.baseAddress!, b.baseAddress!, n: n, distance: dist, limit: n / 2, halo: halo)
+                TourMerge(
+                    a.baseAddress!, b.baseAddress!, n: n, distance: dist, limit: n / 2, halo: halo,
+                    isRequired: { isFixed($0, $1) })
                     ?? TourMerge(a.baseAddress!, b.baseAddress!, n: n, distance: dist, limit: n / 2)
             }
         }
@@ -758,6 +760,12 @@ final class SymmetricTourSearch {
         let tour = reduction.expand(search.order)
         var total = 0
         for p in 0..<n { total += d(Int(tour[p]), Int(tour[p + 1 == n ? 0 : p + 1])) }
+        #if ROUTE_OPTIMIZER_INVARIANTS
+        var keptFixed = 0, fixedSlots = 0
+        for p in 0..<n where isFixed(Int(tour[p]), Int(tour[p + 1 == n ? 0 : p + 1])) { keptFixed += 1 }
+        for slot in 0..<(2 * n) where fixedMate[slot] >= 0 { fixedSlots += 1 }
+        precondition(keptFixed == fixedSlots / 2, "a merge dropped a fixed edge")
+        #endif
         return (tour, total)
     }
 

@@ -45,11 +45,12 @@ struct TourMerge {
     }
 
     /// Reduces tours `a` (the shorter) and `b` of `n` stops, fixing the edges they share but
-    /// those at a stop of `halo`; nil when they share every edge or the reduced problem would
-    /// have more than `limit` stops (its matrix is built only below it).
+    /// those at a stop of `halo` (unless `isRequired`: edges every tour of the problem keeps,
+    /// which both tours share); nil when they share every edge or the reduced problem would have
+    /// more than `limit` stops (its matrix is built only below it).
     init?(
         _ a: UnsafePointer<Int32>, _ b: UnsafePointer<Int32>, n: Int, distance: UnsafePointer<Int32>, limit: Int,
-        halo: Halo? = nil
+        halo: Halo? = nil, isRequired: (Int, Int) -> Bool = { _, _ in false }
     ) {
         var neighbourB = [Int32](repeating: 0, count: 2 * n)
         for p in 0..<n {
@@ -78,7 +79,7 @@ struct TourMerge {
         var firstAfterGap = 0
         for p in 0..<n {
             let u = Int(a[p]), v = Int(a[p + 1 == n ? 0 : p + 1])
-            guard inB(u, v), isFree.isEmpty || !(isFree[u] || isFree[v]) else {
+            guard inB(u, v), isFree.isEmpty || !(isFree[u] || isFree[v]) || isRequired(u, v) else {
                 firstAfterGap = p + 1 == n ? 0 : p + 1
                 continue
             }

@@ -61,7 +61,7 @@ struct TourMerge {
         @inline(__always) func inB(_ u: Int, _ v: Int) -> Bool {
             neighbourB[2 * u] == Int32(v) || neighbourB[2 * u + 1] == Int32(v)
         }
-        var isFree = [Bool](repeating: false, count: halo == nil ? 0 : n)
+        var isFree = [Bool](repeating: false, count: n)
         if let halo {
             let size = min(halo.size, halo.width)
             func free(_ x: Int) {
@@ -79,7 +79,7 @@ struct TourMerge {
         var firstAfterGap = 0
         for p in 0..<n {
             let u = Int(a[p]), v = Int(a[p + 1 == n ? 0 : p + 1])
-            guard inB(u, v), isFree.isEmpty || !(isFree[u] || isFree[v]) || isRequired(u, v) else {
+            guard inB(u, v), !(isFree[u] || isFree[v]) || isRequired(u, v) else {
                 firstAfterGap = p + 1 == n ? 0 : p + 1
                 continue
             }

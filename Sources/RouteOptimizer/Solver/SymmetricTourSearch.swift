@@ -3,7 +3,7 @@ import GeoCore
 /// Iterated local search for a closed tour on a symmetric matrix: 2-opt and Or-opt moves
 /// (segments of 1–3 stops, either orientation) and, where they find nothing, a Lin–Kernighan
 /// chain of sequential 3-opt moves, over candidate lists, driven by a queue of "dirty" stops
-/// (don't-look bits), with segment-swap double-bridge kicks in walks of a fixed number of rounds
+/// (don't-look bits), with double-bridge kicks in walks of a fixed number of rounds
 /// that each start again from the first local optimum (``walkRoundsPerStop``), each walk's best
 /// merged with the best tour before it (``TourMerge``); the start is a greedy-edge tour
 /// (``greedyEdgeTour(count:lists:k:fixedEdges:distance:)``).
@@ -17,8 +17,8 @@ import GeoCore
 /// - D. S. Johnson, L. A. McGeoch, "The Traveling Salesman Problem: A Case Study in Local
 ///   Optimization", in Local Search in Combinatorial Optimization, Wiley 1997: iterated local
 ///   search with double-bridge kicks (O. Martin, S. W. Otto, E. W. Felten, Complex Systems 5,
-///   1991), here the "segment" variant that swaps two short adjacent segments at a random place
-///   so each kick and its repair stay local (only the kicked stops are re-examined).
+///   1991), here on three short adjacent segments at a random place, so each kick and its
+///   repair stay local (only the kicked stops are re-examined).
 /// - H. R. Lourenço, O. C. Martin, T. Stützle, "Iterated Local Search", Handbook of
 ///   Metaheuristics, 2003: acceptance criteria between "better" and "random walk"; here a kicked
 ///   tour is kept when it is no longer than the current one or within a threshold (one average
@@ -584,10 +584,11 @@ final class SymmetricTourSearch {
 
     // MARK: Iterated local search
 
-    /// Swaps two adjacent segments at a random place (a double bridge: segments of at most
-    /// `longestSegment` stops and n/4, or up to n/3 one time in ``globalEvery``); returns
-    /// whether it found a place that keeps every fixed edge. Random places, not candidates: kicks
-    /// at candidates did worse.
+    /// A double bridge at a random place: three adjacent segments B C D (each of at most
+    /// `longestSegment` stops and n/4, or up to n/3 one time in ``globalEvery``) become D C B, so
+    /// all four edges around them change; returns whether it found a place that keeps every fixed
+    /// edge. Swapping only two segments changes three edges, a move the 3-opt chain often undoes at
+    /// once. Random places, not candidates: kicks at candidates did worse.
     private func kick(longestSegment: Int) -> Bool {
         let global = random.next() % UInt64(SymmetricTourSearch.globalEvery) == 0
         let maxSegment = global ? max(1, n / 3) : max(1, min(longestSegment, n / 4))
@@ -595,27 +596,30 @@ final class SymmetricTourSearch {
             let i = Int(random.next() % UInt64(n))
             let l1 = 1 + Int(random.next() % UInt64(maxSegment))
             let l2 = 1 + Int(random.next() % UInt64(maxSegment))
-            guard l1 + l2 + 2 <= n else { continue }
+            let l3 = 1 + Int(random.next() % UInt64(maxSegment))
+            guard l1 + l2 + l3 + 2 <= n else { continue }
             @inline(__always) func at(_ p: Int) -> Int { Int(tour[(i + p) % n]) }
-            let a = at(0), b0 = at(1), b1 = at(l1), c0 = at(l1 + 1), c1 = at(l1 + l2), e = at(l1 + l2 + 1)
-            if isFixed(a, b0) || isFixed(b1, c0) || isFixed(c1, e) { continue }
-            let delta = d(a, c0) + d(c1, b0) + d(b1, e) - d(a, b0) - d(b1, c0) - d(c1, e)
-            swapSegments(i, l1, l2)
+            let a = at(0), b0 = at(1), b1 = at(l1), c0 = at(l1 + 1), c1 = at(l1 + l2)
+            let d0 = at(l1 + l2 + 1), d1 = at(l1 + l2 + l3), e = at(l1 + l2 + l3 + 1)
+            if isFixed(a, b0) || isFixed(b1, c0) || isFixed(c1, d0) || isFixed(d1, e) { continue }
+            let delta = d(a, d0) + d(d1, c0) + d(c1, b0) + d(b1, e) - d(a, b0) - d(b1, c0) - d(c1, d0) - d(d1, e)
+            reverseSegmentOrder(after: i, l1, l2, l3)
             length += delta
-            push(a); push(b0); push(b1); push(c0); push(c1); push(e)
+            push(a); push(b0); push(b1); push(c0); push(c1); push(d0); push(d1); push(e)
             checkInvariants()
             return true
         }
         return false
     }
 
-    /// Rewrites positions i+1 … i+l1+l2 (cyclically): the segment of l2 stops that starts at i+1+l1,
-    /// then the segment of l1 stops that starts at i+1.
-    private func swapSegments(_ i: Int, _ l1: Int, _ l2: Int) {
+    /// Rewrites positions i+1 … i+l1+l2+l3 (cyclically), three adjacent segments of l1, l2 and
+    /// l3 stops, as the third segment, then the second, then the first, each in its own direction.
+    private func reverseSegmentOrder(after i: Int, _ l1: Int, _ l2: Int, _ l3: Int) {
         @inline(__always) func at(_ p: Int) -> Int32 { tour[(i &+ p) % n] }
-        for q in 0..<l2 { scratch[q] = at(l1 + 1 + q) }
-        for q in 0..<l1 { scratch[l2 + q] = at(1 + q) }
-        for q in 0..<(l1 + l2) {
+        for q in 0..<l3 { scratch[q] = at(l1 + l2 + 1 + q) }
+        for q in 0..<l2 { scratch[l3 + q] = at(l1 + 1 + q) }
+        for q in 0..<l1 { scratch[l3 + l2 + q] = at(1 + q) }
+        for q in 0..<(l1 + l2 + l3) {
             let p = (i + 1 + q) % n
             tour[p] = scratch[q]
             position[Int(scratch[q])] = Int32(p)

@@ -48,9 +48,8 @@ final class ConstrainedOrderSearch {
     /// have basins that a walk within one leg of the best never leaves (TSPLIB's kro124p.2 ended
     /// 3.9 % over on every seed without restarts).
     static let stagnationRounds = 10
-    /// Kicks per free stop of a restart: enough to leave the basin while keeping some of the
-    /// order; three, which scatter it like a fresh start, did worse on TSPLIB's SOPs.
-    static let restartKicks = 1
+    /// Kicks per free stop of a restart: enough to scatter the order, as a fresh start would.
+    static let restartKicks = 3
     /// The longest block of a SOP-3-exchange.
     static let exchangeBlock = 50
     /// The share of ordered pairs precedence must decide for SOP-3-exchanges: below it, the

@@ -8,8 +8,7 @@
 ///   three legs replaced, no leg reversed; e.g. D. S. Johnson, G. Gutin, L. A. McGeoch, A. Yeo,
 ///   W. Zhang, A. Zverovitch, "Experimental Analysis of Heuristics for the ATSP", in G. Gutin,
 ///   A. P. Punnen (eds.), The Traveling Salesman Problem and Its Variations, Kluwer 2002): blocks
-///   of any length, neither reversed; also the double-bridge kick (O. Martin, S. W. Otto,
-///   E. W. Felten, Complex Systems 5, 1991) on a path;
+///   of any length, neither reversed; also the constrained search's kick;
 /// - 2-opt (G. A. Croes, Operations Research 6, 1958): C empty, B reversed.
 struct BlockSwap: Hashable {
     let i: Int, j: Int, k: Int

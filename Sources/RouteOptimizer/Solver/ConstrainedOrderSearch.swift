@@ -20,8 +20,9 @@ import GeoCore
 /// Time windows: the search minimises (lateness, length) lexicographically, so a late first
 /// order or a late kick is repaired by the same moves, and only on-time orders count as results.
 ///
-/// Kicks swap two adjacent segments (a double bridge: O. Martin, S. W. Otto, E. W. Felten,
-/// Complex Systems 5, 1991), drawn again when the result would break precedence. Acceptance
+/// Kicks swap two adjacent segments (three legs changed; the double bridge of O. Martin,
+/// S. W. Otto, E. W. Felten, Complex Systems 5, 1991, changes four and did worse on TSPLIB's
+/// SOPs), drawn again when the result would break precedence. Acceptance
 /// (H. R. Lourenço, O. C. Martin, T. Stützle, "Iterated Local Search", Handbook of Metaheuristics,
 /// 2003): a kicked and re-optimised order is kept when it is no longer than the current one or
 /// within one average leg of the best so far (threshold accepting: G. Dueck, T. Scheuer,

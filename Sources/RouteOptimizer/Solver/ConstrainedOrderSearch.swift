@@ -38,8 +38,9 @@ final class ConstrainedOrderSearch {
     /// Candidate stops per stop and direction.
     static let neighbourCount = 8
     /// The longest segment of a kick (at most the number of free stops): small instances need
-    /// kicks over all their free stops to reach the optimum.
-    static let kickSegment = 50
+    /// kicks over all their free stops to reach the optimum; on larger ones, longer kicks scatter
+    /// the order more than a walk can repair.
+    static let kickSegment = 20
     /// Kicks drawn before a round gives up (when every draw would break precedence).
     static let kickTries = 20
     /// A kicked order is kept when at most this many thousandths of an average leg longer than the

@@ -38,8 +38,8 @@ final class ConstrainedOrderSearch {
     /// Candidate stops per stop and direction.
     static let neighbourCount = 8
     /// The longest segment of a kick (at most the number of free stops): small instances need
-    /// kicks over all their free stops to reach the optimum; on larger ones, longer kicks scatter
-    /// the order more than a walk can repair.
+    /// kicks over all their free stops to reach the optimum; on TSPLIB's SOPs, 20 ended shorter
+    /// than 50.
     static let kickSegment = 20
     /// Kicks drawn before a round gives up (when every draw would break precedence).
     static let kickTries = 20

@@ -130,7 +130,13 @@ struct ConstrainedSearchPartsTests {
             pins: [Pin(stop: 3, position: 2)])
         let layout = FreeSequenceLayout(problem)
         #expect(layout.m == 3 && layout.freePositions == [1, 3, 4])
-        #expect(layout.gaps.map(\.t) == [0, 1, 3])
+        #expect(layout.gaps.map(\.t) == [1] && layout.gaps.map(\.enter) == [3] && layout.gaps.map(\.leave) == [3])
+        #expect(layout.headStop == 0 && layout.tailStop == 4)
+        // A closed tour's last leg returns to the start; an open end connects to nothing.
+        let tour = FreeSequenceLayout(try RouteProblem(matrix: problem.matrix, shape: .closedTour(start: 2)))
+        #expect(tour.headStop == 2 && tour.tailStop == 2 && tour.gaps.isEmpty)
+        let path = FreeSequenceLayout(try RouteProblem(matrix: problem.matrix, shape: .openPath()))
+        #expect(path.headStop == -1 && path.tailStop == -1 && path.gaps.isEmpty)
         #expect(layout.low[1] == 1 && layout.high[2] == 0 && layout.pairs.isEmpty)
         #expect(Set(layout.bounded) == [1, 2])
     }

@@ -96,22 +96,24 @@ final class FreeSequence {
     @inline(__always) private func plain(_ a: Int32, _ b: Int32) -> Int { a < 0 || b < 0 ? 0 : d(a, b) }
     /// The stop at free index x, or -1 outside `0..<m`.
     @inline(__always) func stop(_ x: Int) -> Int32 { x >= 0 && x < m ? seq[x] : -1 }
+    /// The stop at free index x, at -1 the fixed stop the sequence starts from and at m the one it
+    /// goes on to (``FreeSequenceLayout/headStop``, ``FreeSequenceLayout/tailStop``; -1 if none).
+    @inline(__always) private func stopOrEnd(_ x: Int) -> Int32 {
+        x < 0 ? layout.headStop : x < m ? seq[x] : layout.tailStop
+    }
     /// The stop at free index x after `move`, or -1 outside `0..<m`.
     @inline(__always) func stop(_ x: Int, after move: BlockSwap) -> Int32 {
         x >= 0 && x < m ? seq[move.source(of: x)] : -1
     }
 
-    /// What gap `g`'s leg costs more than the direct leg from `a` to `b` would.
+    /// What gap `g`'s leg from `a` to `b` (free stops) costs more than the direct leg would.
     @inline(__always) private func surcharge(_ g: FreeSequenceLayout.Gap, _ a: Int32, _ b: Int32) -> Int {
-        var cost = 0
-        if a >= 0 && g.enter >= 0 { cost += d(a, g.enter) }
-        if b >= 0 && g.leave >= 0 { cost += d(g.leave, b) }
-        return cost - plain(a, b)
+        d(a, g.enter) + d(g.leave, b) - d(a, b)
     }
 
     /// The cost of the leg out of free index x (through a gap if there is one).
     func legOut(of x: Int) -> Int {
-        let a = seq[x], b = stop(x + 1)
+        let a = seq[x], b = stopOrEnd(x + 1)
         var cost = plain(a, b)
         for g in layout.gaps where g.t == x + 1 { cost += surcharge(g, a, b) }
         return cost
@@ -119,7 +121,7 @@ final class FreeSequence {
 
     /// The cost of the leg into free index x (through a gap if there is one).
     func legInto(_ x: Int) -> Int {
-        let a = stop(x - 1), b = seq[x]
+        let a = stopOrEnd(x - 1), b = seq[x]
         var cost = plain(a, b)
         for g in layout.gaps where g.t == x { cost += surcharge(g, a, b) }
         return cost
@@ -131,7 +133,7 @@ final class FreeSequence {
     /// - Complexity: O(1 + gaps).
     func delta(_ move: BlockSwap) -> Int {
         let i = move.i, j = move.j, k = move.k
-        let previous = stop(i - 1), next = stop(k)
+        let previous = stopOrEnd(i - 1), next = stopOrEnd(k)
         let old = plain(previous, seq[i]) + (forward[k - 1] - forward[i]) + plain(seq[k - 1], next)
         var new = 0
         var last = previous

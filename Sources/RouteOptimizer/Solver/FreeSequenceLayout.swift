@@ -11,18 +11,20 @@
 /// Boundary `t` (0…m) lies before free index `t`. Between consecutive free stops the leg is direct
 /// unless fixed positions lie between them (a *gap*); then it runs into the gap's first fixed stop
 /// and out of its last. Boundary 0 holds the fixed stops before the first free one, boundary m
-/// those after the last free one and, in a closed tour, the return leg to the start.
+/// those after the last free one and, in a closed tour, the return leg to the start; the stops
+/// the sequence's ends connect to are kept apart from the gaps (`headStop`, `tailStop`), so a move
+/// prices them as direct legs.
 ///
 /// Constraints in these terms: a precedence pair of two free stops compares their indices; a pair
 /// with a fixed stop becomes a bound on the free stop's index.
 struct FreeSequenceLayout {
-    /// A boundary whose leg passes through fixed stops (or into or out of a fixed end).
+    /// A boundary between two free stops whose leg passes through fixed stops (pins).
     struct Gap {
         /// The boundary: between free indices `t − 1` and `t`.
         let t: Int
-        /// The fixed stop the leg from free index `t − 1` goes to, or -1 (boundary 0, or an open end).
+        /// The fixed stop the leg from free index `t − 1` goes to.
         let enter: Int32
-        /// The fixed stop the leg into free index `t` comes from, or -1 (boundary m, or an open start).
+        /// The fixed stop the leg into free index `t` comes from.
         let leave: Int32
     }
 
@@ -38,7 +40,13 @@ struct FreeSequenceLayout {
     let fixedStop: [Int32]
     /// Whether each stop is fixed.
     let isFixed: [Bool]
-    /// Boundaries with fixed stops, by increasing `t`.
+    /// The fixed stop the leg into free index 0 comes from (boundary 0's, a fixed start), or -1.
+    let headStop: Int32
+    /// The fixed stop the leg out of free index m − 1 goes to (boundary m's: a fixed finish or, in a
+    /// closed tour, the start it returns to), or -1.
+    let tailStop: Int32
+    /// The boundaries between free stops (1..<m) with fixed stops, by increasing `t`: the pins a
+    /// move re-prices one by one, where the ends are read through `headStop` and `tailStop`.
     let gaps: [Gap]
     /// Precedence pairs of two free stops (before, after) that no chain of other such pairs
     /// implies (``PrecedenceReduction``): an order kept by these keeps them all.
@@ -94,15 +102,24 @@ struct FreeSequenceLayout {
         self.m = m
 
         var gaps: [Gap] = []
+        var headStop: Int32 = -1, tailStop: Int32 = -1
         for t in 0...m {
             let from = t == 0 ? 0 : Int(free[t - 1]) + 1
             let to = t == m ? n : Int(free[t])
             var enter: Int32 = t > 0 && from < to ? fixed[from] : -1
             let leave: Int32 = t < m && from < to ? fixed[to - 1] : -1
             if t == m && t > 0 && from == to && closed { enter = fixed[0] }  // the return leg to the start
-            if enter >= 0 || leave >= 0 { gaps.append(Gap(t: t, enter: enter, leave: leave)) }
+            if t == 0 {
+                headStop = leave
+            } else if t == m {
+                tailStop = enter
+            } else if enter >= 0 || leave >= 0 {
+                gaps.append(Gap(t: t, enter: enter, leave: leave))
+            }
         }
         self.gaps = gaps
+        self.headStop = headStop
+        self.tailStop = tailStop
 
         var pairs: [(before: Int32, after: Int32)] = []
         var low = [Int32](repeating: 0, count: n), high = [Int32](repeating: Int32(max(m - 1, 0)), count: n)

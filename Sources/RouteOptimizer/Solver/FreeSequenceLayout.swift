@@ -101,25 +101,16 @@ struct FreeSequenceLayout {
         let m = free.count
         self.m = m
 
+        // The sequence's ends: the fixed stop just before free index 0, and the one just after
+        // free index m − 1 or, when none follows it in a closed tour, the start it returns to.
+        headStop = m > 0 && free[0] > 0 ? fixed[Int(free[0]) - 1] : -1
+        let last = m > 0 ? Int(free[m - 1]) : n
+        tailStop = last + 1 < n ? fixed[last + 1] : (m > 0 && closed ? fixed[0] : -1)
         var gaps: [Gap] = []
-        var headStop: Int32 = -1, tailStop: Int32 = -1
-        for t in 0...m {
-            let from = t == 0 ? 0 : Int(free[t - 1]) + 1
-            let to = t == m ? n : Int(free[t])
-            var enter: Int32 = t > 0 && from < to ? fixed[from] : -1
-            let leave: Int32 = t < m && from < to ? fixed[to - 1] : -1
-            if t == m && t > 0 && from == to && closed { enter = fixed[0] }  // the return leg to the start
-            if t == 0 {
-                headStop = leave
-            } else if t == m {
-                tailStop = enter
-            } else if enter >= 0 || leave >= 0 {
-                gaps.append(Gap(t: t, enter: enter, leave: leave))
-            }
+        for t in stride(from: 1, to: m, by: 1) where free[t] > free[t - 1] + 1 {
+            gaps.append(Gap(t: t, enter: fixed[Int(free[t - 1]) + 1], leave: fixed[Int(free[t]) - 1]))
         }
         self.gaps = gaps
-        self.headStop = headStop
-        self.tailStop = tailStop
 
         var pairs: [(before: Int32, after: Int32)] = []
         var low = [Int32](repeating: 0, count: n), high = [Int32](repeating: Int32(max(m - 1, 0)), count: n)

@@ -22,6 +22,9 @@ final class FreeSequence {
     let m: Int
     private let dist: UnsafeMutablePointer<Int32>
     private let travel: UnsafeMutablePointer<Int32>
+    /// Whether any gap (a pinned stretch between free stops) exists; without one, a move's legs
+    /// are all direct.
+    private let hasGaps: Bool
     /// The free sequence: `seq[x]` is the stop at free index x.
     let seq: UnsafeMutablePointer<Int32>
     /// The free index of each stop, -1 for a fixed stop.
@@ -46,6 +49,7 @@ final class FreeSequence {
     /// - Precondition: `order` keeps the fixed ends, the pins and the precedence pairs (it may be late).
     init(_ problem: RouteProblem, order: [Int]) {
         layout = FreeSequenceLayout(problem)
+        hasGaps = !layout.gaps.isEmpty
         n = problem.count
         m = layout.m
         dist = .allocate(capacity: max(n * n, 1))
@@ -134,6 +138,12 @@ final class FreeSequence {
     func delta(_ move: BlockSwap) -> Int {
         let i = move.i, j = move.j, k = move.k
         let previous = stopOrEnd(i - 1), next = stopOrEnd(k)
+        if !hasGaps && !move.reverseB && !move.reverseC {
+            // Neither block reversed and no gap: the three legs at the cuts are all that change.
+            let b = seq[i], lastB = seq[j - 1], c = seq[j], lastC = seq[k - 1]
+            return plain(previous, c) + d(lastC, b) + plain(lastB, next)
+                - plain(previous, b) - d(lastB, c) - plain(lastC, next)
+        }
         let old = plain(previous, seq[i]) + (forward[k - 1] - forward[i]) + plain(seq[k - 1], next)
         var new = 0
         var last = previous

@@ -22,9 +22,6 @@ final class FreeSequence {
     let m: Int
     private let dist: UnsafeMutablePointer<Int32>
     private let travel: UnsafeMutablePointer<Int32>
-    /// Whether any gap (a pinned stretch between free stops) exists; without one, a move's legs
-    /// are all direct.
-    private let hasGaps: Bool
     /// The free sequence: `seq[x]` is the stop at free index x.
     let seq: UnsafeMutablePointer<Int32>
     /// The free index of each stop, -1 for a fixed stop.
@@ -49,7 +46,6 @@ final class FreeSequence {
     /// - Precondition: `order` keeps the fixed ends, the pins and the precedence pairs (it may be late).
     init(_ problem: RouteProblem, order: [Int]) {
         layout = FreeSequenceLayout(problem)
-        hasGaps = !layout.gaps.isEmpty
         n = problem.count
         m = layout.m
         dist = .allocate(capacity: max(n * n, 1))
@@ -138,7 +134,7 @@ final class FreeSequence {
     func delta(_ move: BlockSwap) -> Int {
         let i = move.i, j = move.j, k = move.k
         let previous = stopOrEnd(i - 1), next = stopOrEnd(k)
-        if !hasGaps && !move.reverseB && !move.reverseC {
+        if layout.gaps.isEmpty && !move.reverseB && !move.reverseC {
             // Neither block reversed and no gap: the three legs at the cuts are all that change.
             let b = seq[i], lastB = seq[j - 1], c = seq[j], lastC = seq[k - 1]
             return plain(previous, c) + d(lastC, b) + plain(lastB, next)

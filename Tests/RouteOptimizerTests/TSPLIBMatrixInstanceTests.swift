@@ -79,17 +79,37 @@ struct TSPLIBMatrixInstanceTests {
             ),
             (
                 "TYPE: SOP\nDIMENSION: 3\nEDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: FULL_MATRIX\nEDGE_WEIGHT_SECTION\n3\n0 -1 0\n-1 0 0\n-1 -1 0\n",
-                nil
+                "x.atsp:7:3: error: -1 at row 1, column 2 puts node 2 before node 1, where a SOP's path starts"
             ),
-        ] as [(String, String?)])
-    func badFiles(text: String, message: String?) {
+            (
+                "TYPE: SOP\nDIMENSION: 3\nEDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: FULL_MATRIX\nEDGE_WEIGHT_SECTION\n3\n0 1 1\n1 0 -1\n1 1 0\n",
+                "x.atsp:8:5: error: -1 at row 2, column 3 puts node 3, where a SOP's path ends, before node 2"
+            ),
+            (
+                // 2 before 4 (row 4, column 2), 4 before 3, 3 before 2; 5 after them all.
+                "TYPE: SOP\nDIMENSION: 5\nEDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: FULL_MATRIX\nEDGE_WEIGHT_SECTION\n5\n0 1 1 1 1\n1 0 -1 1 1\n1 1 0 -1 1\n1 -1 1 0 1\n-1 -1 -1 -1 0\n",
+                "x.atsp:10:3: error: precedence cycle: 2 → 4 → 3 → 2 (the -1 entries at 10:3, 9:7, 8:5)"
+            ),
+        ])
+    func badFiles(text: String, message: String) {
         do {
-            let instance = try TSPLIBMatrixInstance.parse(text, source: "x.atsp")
-            // The last case reads, but its precedences form a cycle (1 before 2 before 1).
-            #expect(message == nil)
-            #expect(throws: InputError.self) { try instance.problem(source: "x.atsp") }
+            _ = try TSPLIBMatrixInstance.parse(text, source: "x.atsp")
+            Issue.record("read without an error; expected \(message)")
         } catch {
             #expect(error.description == message)
+        }
+    }
+
+    @Test("a problem from an instance built in code names the source given for its errors")
+    func problemErrorsNameTheSource() {
+        let instance = TSPLIBMatrixInstance(
+            name: "x", kind: .sequentialOrdering,
+            matrix: DistanceMatrix(count: 3, entries: Array(repeating: 1, count: 9)),
+            precedence: [Precedence(before: 1, after: 0)])
+        #expect {
+            try instance.problem(source: "x.sop")
+        } throws: { error in
+            (error as? InputError)?.location == SourceLocation(file: "x.sop")
         }
     }
 

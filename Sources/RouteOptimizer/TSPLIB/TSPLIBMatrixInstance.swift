@@ -35,15 +35,20 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
 
     /// The problem to solve: a closed tour for an ATSP; for a SOP, an open path from the first
     /// node to the last with the precedences.
-    /// - Throws: `InputError` when the precedences contradict each other or the fixed ends.
+    /// - Throws: `InputError` naming `source` when the precedences contradict each other or the
+    ///   fixed ends (``parse(_:source:defaultName:)`` already rejects such files, at the entry).
     public func problem(source: String) throws(InputError) -> RouteProblem {
-        switch kind {
-        case .asymmetric:
-            return try RouteProblem(matrix: matrix, labels: labels, shape: .closedTour())
-        case .sequentialOrdering:
-            return try RouteProblem(
-                matrix: matrix, labels: labels, shape: .openPath(start: 0, finish: matrix.count - 1),
-                precedence: precedence)
+        do {
+            switch kind {
+            case .asymmetric:
+                return try RouteProblem(matrix: matrix, labels: labels, shape: .closedTour())
+            case .sequentialOrdering:
+                return try RouteProblem(
+                    matrix: matrix, labels: labels, shape: .openPath(start: 0, finish: matrix.count - 1),
+                    precedence: precedence)
+            }
+        } catch let error where error.location.isInProgram {
+            throw InputError(error.code, error.message, at: SourceLocation(file: source))
         }
     }
 
@@ -73,6 +78,9 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
     }
 
     /// Parses the text of an ATSP or SOP file; `source` names it in errors.
+    /// - Throws: `InputError` at the place in the text: `malformedTSPLIB`, `unsupportedTSPLIB`, or
+    ///   `precedenceCycle` for a SOP's −1 entries that no path from its first node to its last
+    ///   can keep (a cycle, or a node put before the first or after the last).
     /// - Complexity: O(size of the text).
     public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(InputError)
         -> TSPLIBMatrixInstance
@@ -131,6 +139,7 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
         }
         var entries = [Int32](repeating: 0, count: dimension * dimension)
         var precedence: [Precedence] = []
+        var marks: [SourceLocation] = []
         for i in 0..<dimension {
             for j in 0..<dimension where i != j {
                 let token = tokens[i * dimension + j]
@@ -141,14 +150,46 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
                             at: SourceLocation(file: source, line: token.line, column: token.column))
                     }
                     precedence.append(Precedence(before: j, after: i))
+                    marks.append(SourceLocation(file: source, line: token.line, column: token.column))
                 } else {
                     entries[i * dimension + j] = Int32(token.value)
                 }
             }
         }
+        try checkPrecedence(precedence, marks: marks, dimension: dimension)
         return TSPLIBMatrixInstance(
             name: spec["NAME"]?.value ?? defaultName, kind: kind,
             matrix: DistanceMatrix(count: dimension, entries: entries), precedence: precedence)
+    }
+
+    /// Rejects precedences no path from the first node to the last can keep, at the −1 entry that
+    /// says so: a node before the first, the last before a node, or a cycle (`marks[k]` is where
+    /// `precedence[k]` is written).
+    private static func checkPrecedence(_ precedence: [Precedence], marks: [SourceLocation], dimension n: Int)
+        throws(InputError)
+    {
+        var successors = [[Int]](repeating: [], count: n)
+        var entry: [Int: Int] = [:]  // before × n + after → k
+        for (k, pair) in precedence.enumerated() {
+            if pair.after == 0 || pair.before == n - 1 {
+                let before = pair.before == n - 1 ? "node \(n), where a SOP's path ends," : "node \(pair.before + 1)"
+                let after = pair.after == 0 ? "node 1, where a SOP's path starts" : "node \(pair.after + 1)"
+                throw InputError(
+                    .precedenceCycle,
+                    "-1 at row \(pair.after + 1), column \(pair.before + 1) puts \(before) before \(after)",
+                    at: marks[k])
+            }
+            successors[pair.before].append(pair.after)
+            entry[pair.before * n + pair.after] = k
+        }
+        guard let cycle = RouteProblem.findCycle(successors) else { return }
+        let steps = cycle.indices.map { entry[cycle[$0] * n + cycle[($0 + 1) % cycle.count]]! }
+        throw InputError(
+            .precedenceCycle,
+            "precedence cycle: " + (cycle + [cycle[0]]).map { String($0 + 1) }.joined(separator: " → ")
+                + " (the -1 entries at " + steps.map { "\(marks[$0].line):\(marks[$0].column)" }.joined(separator: ", ")
+                + ")",
+            at: marks[steps[0]])
     }
 
     private static func kind(_ spec: TSPLIBSpecification, source: String) throws(InputError) -> Kind {

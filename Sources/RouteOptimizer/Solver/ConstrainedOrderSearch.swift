@@ -27,8 +27,10 @@ import GeoCore
 /// 2003): a kicked and re-optimised order is kept when it is no longer than the current one or
 /// within one average leg of the best so far (threshold accepting: G. Dueck, T. Scheuer,
 /// J. Computational Physics 90, 1990); the best order is kept aside. When no shorter order has
-/// come for a while, the search restarts from a scattered order (the restarts of ILS in the same
-/// chapter), since some basins are deeper than one leg.
+/// come for a while, the search restarts (the restarts of ILS in the same chapter), since some
+/// basins are deeper than one leg: from a fresh randomised greedy order
+/// (``randomGreedyOrder(_:choices:random:leg:)``), or, with pins between free stops or time
+/// windows, from the order scattered by kicks.
 ///
 /// With the invariant checks compiled in (`-Xswiftc -DROUTE_OPTIMIZER_INVARIANTS`), ``FreeSequence``
 /// checks its state against a recount after every move.
@@ -50,8 +52,12 @@ final class ConstrainedOrderSearch {
     /// have basins that a walk within one leg of the best never leaves (TSPLIB's kro124p.2 ended
     /// 3.9 % over on every seed without restarts).
     static let stagnationRounds = 10
-    /// Kicks per free stop of a restart: enough to scatter the order, as a fresh start would.
+    /// Kicks per free stop of a restart with pins between free stops or time windows: enough to
+    /// scatter the order, as a fresh start would.
     static let restartKicks = 3
+    /// How many of the nearest next stops a fresh order draws from at a restart without pins
+    /// between free stops or time windows (``randomGreedyOrder(_:choices:random:leg:)``).
+    static let restartChoices = 2
     /// The longest block of a SOP-3-exchange.
     static let exchangeBlock = 50
     /// The share of ordered pairs precedence must decide for SOP-3-exchanges: below it, the
@@ -73,6 +79,9 @@ final class ConstrainedOrderSearch {
     /// Whether to try SOP-3-exchanges: precedence decides at least ``exchangeDensity`` of the
     /// ordered pairs of free stops.
     private let exchanges: Bool
+    /// Whether a restart builds a fresh order (no pins between free stops, no time windows)
+    /// rather than scattering the current one by kicks.
+    private let freshRestarts: Bool
     /// The exchange's labels: `marks[s] == stamp` when stop s is marked in the current scan.
     private let marks: UnsafeMutablePointer<UInt32>
     private var stamp: UInt32 = 0
@@ -109,6 +118,7 @@ final class ConstrainedOrderSearch {
         best = .allocate(capacity: max(m, 1))
         random = SplitMix64(seed: seed)
         exchanges = Double(state.layout.orderedPairs) >= Self.exchangeDensity * Double(m * (m - 1) / 2) && m >= 3
+        freshRestarts = state.layout.gaps.isEmpty && !state.layout.hasWindows
         marks = .allocate(capacity: max(n, 1))
         marks.initialize(repeating: 0, count: max(n, 1))
     }
@@ -362,6 +372,18 @@ final class ConstrainedOrderSearch {
         return false
     }
 
+    /// Starts a walk afresh: a new order (``freshRestarts``) with every stop queued, or
+    /// ``restartKicks`` kicks per free stop.
+    private func startAfresh() {
+        guard freshRestarts else {
+            for _ in 0..<Self.restartKicks * m { _ = kick() }
+            return
+        }
+        let order = randomGreedyOrder(state.layout, choices: Self.restartChoices, random: &random) { state.d($0, $1) }
+        state.load(order)
+        for x in 0..<m { push(state.seq[x]) }
+    }
+
     /// Whether the current order keeps every time window (after ``run(_:)``: whether the search
     /// found such an order).
     var isOnTime: Bool { state.lateness == 0 }
@@ -372,8 +394,8 @@ final class ConstrainedOrderSearch {
     /// Acceptance: an on-time order is kept when it is no longer than the current one, within
     /// ``acceptPerMille`` of an average leg of the best, or the current one is late; a late order
     /// only when it is less late than the current one. After ``stagnationRounds`` rounds per free
-    /// stop without a shorter order, a round restarts instead: ``restartKicks`` kicks per free
-    /// stop, and the result is kept whatever its length.
+    /// stop without a shorter order, a round restarts instead (``startAfresh()``), and the result is
+    /// kept whatever its length.
     /// - Returns: the number of rounds.
     func run(_ budget: SearchBudget) -> Int {
         guard m >= 2 else { return 0 }
@@ -389,7 +411,7 @@ final class ConstrainedOrderSearch {
         let threshold = Self.acceptPerMille * state.length / max(n, 1) / 1000
         // The round of the last shorter order or restart.
         var round = 0, lastProgress = 0
-        let stagnation = Self.stagnationRounds * m, restartKicks = Self.restartKicks * m
+        let stagnation = Self.stagnationRounds * m
         // Fewer than 3 free stops: the local search has tried every order already.
         while m >= 3 && budget.allows(round) {
             round += 1
@@ -397,7 +419,7 @@ final class ConstrainedOrderSearch {
             if restart {
                 restarts += 1
                 lastProgress = round
-                for _ in 0..<restartKicks { _ = kick() }
+                startAfresh()
             } else if !kick() {
                 continue
             }

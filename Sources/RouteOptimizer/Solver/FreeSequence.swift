@@ -299,6 +299,24 @@ final class FreeSequence {
         checkInvariants()
     }
 
+    /// Replaces the free sequence by `free` (the m free stops in a new order that keeps the fixed
+    /// ends, the pins and the precedence pairs) and counts its length.
+    /// - Complexity: O(n).
+    func load(_ free: [Int32]) {
+        precondition(free.count == m, "not an order of the free stops")
+        for x in 0..<m {
+            seq[x] = free[x]
+            index[Int(seq[x])] = Int32(x)
+        }
+        let whole = order
+        var total = 0
+        for p in stride(from: 1, to: n, by: 1) { total += d(Int32(whole[p - 1]), Int32(whole[p])) }
+        if layout.closed && n > 1 { total += d(Int32(whole[n - 1]), Int32(whole[0])) }
+        length = total
+        refresh(from: 0)
+        checkInvariants()
+    }
+
     /// Copies the free sequence into `buffer` (m stops).
     func save(into buffer: UnsafeMutablePointer<Int32>) { buffer.update(from: seq, count: m) }
 

@@ -139,7 +139,6 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
         }
         var entries = [Int32](repeating: 0, count: dimension * dimension)
         var precedence: [Precedence] = []
-        var marks: [SourceLocation] = []
         for i in 0..<dimension {
             for j in 0..<dimension where i != j {
                 let token = tokens[i * dimension + j]
@@ -150,46 +149,44 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
                             at: SourceLocation(file: source, line: token.line, column: token.column))
                     }
                     precedence.append(Precedence(before: j, after: i))
-                    marks.append(SourceLocation(file: source, line: token.line, column: token.column))
                 } else {
                     entries[i * dimension + j] = Int32(token.value)
                 }
             }
         }
-        try checkPrecedence(precedence, marks: marks, dimension: dimension)
+        try checkPrecedence(precedence, dimension: dimension) { pair in
+            let token = tokens[pair.after * dimension + pair.before]
+            return SourceLocation(file: source, line: token.line, column: token.column)
+        }
         return TSPLIBMatrixInstance(
             name: spec["NAME"]?.value ?? defaultName, kind: kind,
             matrix: DistanceMatrix(count: dimension, entries: entries), precedence: precedence)
     }
 
     /// Rejects precedences no path from the first node to the last can keep, at the −1 entry that
-    /// says so: a node before the first, the last before a node, or a cycle (`marks[k]` is where
-    /// `precedence[k]` is written).
-    private static func checkPrecedence(_ precedence: [Precedence], marks: [SourceLocation], dimension n: Int)
-        throws(InputError)
-    {
+    /// says so (`entry`): a node before the first, the last before a node, or a cycle.
+    private static func checkPrecedence(
+        _ precedence: [Precedence], dimension n: Int, entry: (Precedence) -> SourceLocation
+    ) throws(InputError) {
         var successors = [[Int]](repeating: [], count: n)
-        var entry: [Int: Int] = [:]  // before × n + after → k
-        for (k, pair) in precedence.enumerated() {
+        for pair in precedence {
             if pair.after == 0 || pair.before == n - 1 {
                 let before = pair.before == n - 1 ? "node \(n), where a SOP's path ends," : "node \(pair.before + 1)"
                 let after = pair.after == 0 ? "node 1, where a SOP's path starts" : "node \(pair.after + 1)"
                 throw InputError(
                     .precedenceCycle,
                     "-1 at row \(pair.after + 1), column \(pair.before + 1) puts \(before) before \(after)",
-                    at: marks[k])
+                    at: entry(pair))
             }
             successors[pair.before].append(pair.after)
-            entry[pair.before * n + pair.after] = k
         }
         guard let cycle = RouteProblem.findCycle(successors) else { return }
-        let steps = cycle.indices.map { entry[cycle[$0] * n + cycle[($0 + 1) % cycle.count]]! }
+        let entries = cycle.indices.map { entry(Precedence(before: cycle[$0], after: cycle[($0 + 1) % cycle.count])) }
         throw InputError(
             .precedenceCycle,
             "precedence cycle: " + (cycle + [cycle[0]]).map { String($0 + 1) }.joined(separator: " → ")
-                + " (the -1 entries at " + steps.map { "\(marks[$0].line):\(marks[$0].column)" }.joined(separator: ", ")
-                + ")",
-            at: marks[steps[0]])
+                + " (the -1 entries at " + entries.map { "\($0.line):\($0.column)" }.joined(separator: ", ") + ")",
+            at: entries[0])
     }
 
     private static func kind(_ spec: TSPLIBSpecification, source: String) throws(InputError) -> Kind {

@@ -81,7 +81,7 @@ final class ConstrainedOrderSearch {
     private let exchanges: Bool
     /// Whether a restart builds a fresh order (no pins between free stops, no time windows)
     /// rather than scattering the current one by kicks.
-    private let freshRestarts: Bool
+    private var freshRestarts: Bool { state.layout.gaps.isEmpty && !state.layout.hasWindows }
     /// The exchange's labels: `marks[s] == stamp` when stop s is marked in the current scan.
     private let marks: UnsafeMutablePointer<UInt32>
     private var stamp: UInt32 = 0
@@ -118,7 +118,6 @@ final class ConstrainedOrderSearch {
         best = .allocate(capacity: max(m, 1))
         random = SplitMix64(seed: seed)
         exchanges = Double(state.layout.orderedPairs) >= Self.exchangeDensity * Double(m * (m - 1) / 2) && m >= 3
-        freshRestarts = state.layout.gaps.isEmpty && !state.layout.hasWindows
         marks = .allocate(capacity: max(n, 1))
         marks.initialize(repeating: 0, count: max(n, 1))
     }

@@ -2,7 +2,8 @@
 // dense precedences allow, and a fixed number of iterated local search rounds on seeded random
 // instances (so each measurement does the same work on any machine), among them the dense
 // precedences of TSPLIB's sequential ordering problems and time windows above Held–Karp's size.
-// TSPLIB quality against the peers lives in Benchmarks/peers/tsp.sh, not here.
+// TSPLIB quality against the peers lives in Benchmarks/peers/tsp.sh, not here; the reader of
+// TSPLIB's ATSP/SOP files is here, on a generated 1 000-node SOP.
 //   cd Benchmarks && swift package benchmark --target OptimizerBenchmarks
 
 import Benchmark
@@ -66,6 +67,26 @@ private func randomWindows(_ matrix: DistanceMatrix, slack: Int, seed: UInt64) -
     return windows
 }
 
+/// A TSPLIB SOP file of `n` nodes as the library's files write it: the dimension, then n rows of
+/// n weights below 100 000 with a −1 wherever a random order's earlier node comes first (share
+/// `share` of the pairs).
+private func sopText(_ n: Int, share: Double, seed: UInt64) -> String {
+    var random = SplitMix64(seed: seed)
+    var before = Set<Int>()
+    for pair in randomPrecedence(n - 2, share: share, seed: seed) {
+        before.insert((pair.after + 1) * n + pair.before + 1)
+    }
+    var text = "NAME: random\nTYPE: SOP\nDIMENSION: \(n)\nEDGE_WEIGHT_TYPE: EXPLICIT\n"
+    text += "EDGE_WEIGHT_FORMAT: FULL_MATRIX\nEDGE_WEIGHT_SECTION\n\(n)\n"
+    for i in 0..<n {
+        let row = (0..<n).map { j in
+            i == j ? "0" : before.contains(i * n + j) ? "-1" : String(random.next() % 100_000)
+        }
+        text += row.joined(separator: " ") + "\n"
+    }
+    return text + "EOF\n"
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 20)
@@ -127,6 +148,15 @@ let benchmarks: @Sendable () -> Void = {
         let solution = try RouteSolver.solve(problem, options: .init(timeLimit: nil, iterations: 2_000))
         benchmark.stopMeasurement()
         precondition(solution.method == .constrainedLocalSearch, "measured \(solution.method)")
+    }
+
+    Benchmark(
+        "TSPLIB SOP reader, 1 000 nodes (1 M weights, about 6 MB), 1 % of pairs ordered",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident])
+    ) { benchmark in
+        let text = sopText(1_000, share: 0.01, seed: 8)
+        benchmark.startMeasurement()
+        blackHole(try TSPLIBMatrixInstance.parse(text, source: "random.sop"))
     }
 
     Benchmark("Fair variants, 3 of 40 stops, 50 rounds each") { benchmark in

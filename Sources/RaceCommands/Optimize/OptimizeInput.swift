@@ -25,9 +25,11 @@ struct OptimizeInput {
             let known = TSPLIBTour.bestKnownLengths(path: folder + "/bestSolutions.txt")
             let spellings = [name, name.replacingOccurrences(of: ".", with: ""), String(name.dropLast())]
             let best = spellings.lazy.compactMap { known[$0] }.first
-            let text = FileManager.default.contents(atPath: tsplib).map { String(decoding: $0, as: UTF8.self) }
-            if let text, TSPLIBMatrixInstance.states(text) {
-                let instance = try TSPLIBMatrixInstance.parse(text, source: tsplib, defaultName: name)
+            let stated = try FileBytes.withMapped(tsplib) { bytes throws(InputError) in
+                TSPLIBMatrixInstance.states(bytes)
+                    ? try TSPLIBMatrixInstance.parse(bytes, source: tsplib, defaultName: name) : nil
+            }
+            if let instance = stated {
                 return OptimizeInput(
                     name: name, matrix: instance.matrix, labels: instance.labels, bestKnown: best,
                     statedProblem: try instance.problem(source: tsplib))

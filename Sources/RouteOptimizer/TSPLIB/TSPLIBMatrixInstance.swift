@@ -54,8 +54,16 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
 
     /// Whether `text` is a TSPLIB file of a type this reader takes (`TYPE: ATSP` or `SOP`).
     public static func states(_ text: String) -> Bool {
-        for raw in text.split(whereSeparator: \.isNewline) {
-            let line = raw.trimmingWhitespace
+        var text = text
+        return text.withUTF8 { states($0) }
+    }
+
+    /// Whether the UTF-8 `bytes` are a TSPLIB file of a type this reader takes; reads no further
+    /// than the `TYPE` line or the first section.
+    public static func states(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lines = ByteLines(bytes)
+        while let (_, range) = lines.next() {
+            let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).trimmingWhitespace
             if line.uppercased().hasSuffix("_SECTION") { return false }
             guard let colon = line.firstIndex(of: ":"),
                 line[..<colon].trimmingWhitespace.uppercased() == "TYPE"
@@ -66,107 +74,75 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
         return false
     }
 
-    /// Reads a `.atsp` or `.sop` file.
+    /// Reads a `.atsp` or `.sop` file (mapped, not copied).
     /// - Throws: `InputError` (`malformedTSPLIB`, `unsupportedTSPLIB`) naming `file:line:column`.
     public static func read(path: String) throws(InputError) -> TSPLIBMatrixInstance {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(.malformedTSPLIB, "cannot read the file", at: SourceLocation(file: path))
-        }
         let stem = String(path.split(separator: "/").last ?? Substring(path))
         let name = stem.split(separator: ".").dropLast().joined(separator: ".")
-        return try parse(String(decoding: data, as: UTF8.self), source: path, defaultName: name.isEmpty ? stem : name)
+        return try FileBytes.withMapped(path) { bytes throws(InputError) in
+            try parse(bytes, source: path, defaultName: name.isEmpty ? stem : name)
+        }
     }
 
     /// Parses the text of an ATSP or SOP file; `source` names it in errors.
+    /// - Throws: as ``parse(_:source:defaultName:)-(UnsafeBufferPointer<UInt8>,_,_)``.
+    public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(InputError)
+        -> TSPLIBMatrixInstance
+    {
+        var text = text
+        return try text.withUTF8 { bytes in
+            Result { () throws(InputError) in try parse(bytes, source: source, defaultName: defaultName) }
+        }.get()
+    }
+
+    /// Parses the UTF-8 text of an ATSP or SOP file; `source` names it in errors. Takes the
+    /// matrix's memory and the precedences', not a copy of the numbers.
     /// - Throws: `InputError` at the place in the text: `malformedTSPLIB`, `unsupportedTSPLIB`, or
     ///   `precedenceCycle` for a SOP's −1 entries that no path from its first node to its last
     ///   can keep (a cycle, or a node put before the first or after the last).
     /// - Complexity: O(size of the text).
-    public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(InputError)
-        -> TSPLIBMatrixInstance
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String, defaultName: String = "instance")
+        throws(InputError) -> TSPLIBMatrixInstance
     {
         var spec = TSPLIBSpecification()
-        var tokens: [(value: Int, line: Int, column: Int)] = []
-        var inWeights = false
-        var lineNumber = 0
-        lines: for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            lineNumber += 1
-            let line = raw.trimmingWhitespace
+        var lines = ByteLines(bytes)
+        var opened = false
+        while let (number, range) = lines.next() {
+            let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).trimmingWhitespace
             if line.isEmpty { continue }
             if line == "EOF" { break }
-            if inWeights {
-                var column = 1
-                for field in raw.split(separator: " ", omittingEmptySubsequences: false) {
-                    defer { column += field.count + 1 }
-                    let token = field.trimmingWhitespace
-                    if token.isEmpty { continue }
-                    guard let value = DecimalParser.parseInteger(token), value >= -1, value <= Int(Int32.max) else {
-                        throw InputError(
-                            .malformedTSPLIB,
-                            "weight '\(token.prefix(40))' is not a whole number from -1 to \(Int32.max)",
-                            at: SourceLocation(file: source, line: lineNumber, column: column))
-                    }
-                    tokens.append((value, lineNumber, column))
-                }
-                continue
+            guard let section = try spec.read(line, lineNumber: number, source: source) else { continue }
+            guard section == "EDGE_WEIGHT_SECTION" else {
+                throw InputError(
+                    .unsupportedTSPLIB, "section \(section) is not supported here (only EDGE_WEIGHT_SECTION)",
+                    at: SourceLocation(file: source, line: number, column: 1))
             }
-            guard let section = try spec.read(line, lineNumber: lineNumber, source: source) else { continue }
-            if section == "EDGE_WEIGHT_SECTION" { inWeights = true; continue }
-            throw InputError(
-                .unsupportedTSPLIB, "section \(section) is not supported here (only EDGE_WEIGHT_SECTION)",
-                at: SourceLocation(file: source, line: lineNumber, column: 1))
+            opened = true
+            break
         }
         let kind = try Self.kind(spec, source: source)
         let dimension = try spec.dimension(minimum: 2, source: source)
-        if kind == .sequentialOrdering {
-            // The section's first number repeats the dimension.
-            guard let first = tokens.first, first.value == dimension else {
-                throw InputError(
-                    .malformedTSPLIB, "a SOP's weight section starts with the dimension, \(dimension)",
-                    at: SourceLocation(
-                        file: source, line: tokens.first?.line ?? lineNumber, column: tokens.first?.column ?? 1))
-            }
-            tokens.removeFirst()
+        var weights = TSPLIBWeightSection(
+            kind: kind, dimension: dimension, source: source, remainingBytes: bytes.count - lines.offset)
+        let sectionStart = lines
+        while opened, let (number, range) = lines.next() {
+            let line = UnsafeBufferPointer(rebasing: bytes[range])
+            if TSPLIBWeightSection.isEnd(line) { break }
+            try weights.read(line, number: number)
         }
-        guard tokens.count == dimension * dimension else {
-            // Too many: where the first extra weight is; too few: where the last one is.
-            let place = tokens.count > dimension * dimension ? tokens[dimension * dimension] : tokens.last
-            throw InputError(
-                .malformedTSPLIB,
-                "DIMENSION \(dimension) needs \(dimension * dimension) weights; the section has \(tokens.count)",
-                at: place.map { SourceLocation(file: source, line: $0.line, column: $0.column) }
-                    ?? SourceLocation(file: source))
-        }
-        var entries = [Int32](repeating: 0, count: dimension * dimension)
-        var precedence: [Precedence] = []
-        for i in 0..<dimension {
-            for j in 0..<dimension where i != j {
-                let token = tokens[i * dimension + j]
-                if token.value == -1 {
-                    guard kind == .sequentialOrdering else {
-                        throw InputError(
-                            .malformedTSPLIB, "weight -1 (row \(i + 1), column \(j + 1)): only a SOP marks precedences",
-                            at: SourceLocation(file: source, line: token.line, column: token.column))
-                    }
-                    precedence.append(Precedence(before: j, after: i))
-                } else {
-                    entries[i * dimension + j] = Int32(token.value)
-                }
-            }
-        }
-        try checkPrecedence(precedence, dimension: dimension) { pair in
-            let token = tokens[pair.after * dimension + pair.before]
-            return SourceLocation(file: source, line: token.line, column: token.column)
+        let matrix = try weights.matrix(endLine: lines.number)
+        try checkPrecedence(weights.precedence, dimension: dimension) { pairs in
+            weights.locate(pairs.map { $0.after * dimension + $0.before }, in: bytes, from: sectionStart)
         }
         return TSPLIBMatrixInstance(
-            name: spec["NAME"]?.value ?? defaultName, kind: kind,
-            matrix: DistanceMatrix(count: dimension, entries: entries), precedence: precedence)
+            name: spec["NAME"]?.value ?? defaultName, kind: kind, matrix: matrix, precedence: weights.precedence)
     }
 
-    /// Rejects precedences no path from the first node to the last can keep, at the −1 entry that
-    /// says so (`entry`): a node before the first, the last before a node, or a cycle.
+    /// Rejects precedences no path from the first node to the last can keep, at the −1 entries that
+    /// say so (`entries` finds them, all at once): a node before the first, the last before a
+    /// node, or a cycle (its first ``cycleShown`` steps named).
     private static func checkPrecedence(
-        _ precedence: [Precedence], dimension n: Int, entry: (Precedence) -> SourceLocation
+        _ precedence: [Precedence], dimension n: Int, entries: ([Precedence]) -> [SourceLocation]
     ) throws(InputError) {
         var successors = [[Int]](repeating: [], count: n)
         for pair in precedence {
@@ -176,18 +152,24 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
                 throw InputError(
                     .precedenceCycle,
                     "-1 at row \(pair.after + 1), column \(pair.before + 1) puts \(before) before \(after)",
-                    at: entry(pair))
+                    at: entries([pair])[0])
             }
             successors[pair.before].append(pair.after)
         }
         guard let cycle = RouteProblem.findCycle(successors) else { return }
-        let entries = cycle.indices.map { entry(Precedence(before: cycle[$0], after: cycle[($0 + 1) % cycle.count])) }
+        let shown = min(cycle.count, cycleShown)
+        let places = entries(
+            (0..<shown).map { Precedence(before: cycle[$0], after: cycle[($0 + 1) % cycle.count]) })
+        let path = (cycle[..<shown] + [cycle[shown % cycle.count]]).map { String($0 + 1) }.joined(separator: " → ")
+        let more = shown < cycle.count ? " → … (\(cycle.count) nodes)" : ""
+        let at = places.map { "\($0.line):\($0.column)" }.joined(separator: ", ") + (more.isEmpty ? "" : ", …")
         throw InputError(
-            .precedenceCycle,
-            "precedence cycle: " + (cycle + [cycle[0]]).map { String($0 + 1) }.joined(separator: " → ")
-                + " (the -1 entries at " + entries.map { "\($0.line):\($0.column)" }.joined(separator: ", ") + ")",
-            at: entries[0])
+            .precedenceCycle, "precedence cycle: \(path)\(more) (the -1 entries at \(at))",
+            at: places[0])
     }
+
+    /// How many steps of a precedence cycle an error names.
+    static let cycleShown = 8
 
     private static func kind(_ spec: TSPLIBSpecification, source: String) throws(InputError) -> Kind {
         guard let type = spec["TYPE"], let kind = Kind(rawValue: type.value.uppercased()) else {

@@ -1,0 +1,27 @@
+/// The lines of a UTF-8 text as byte ranges, numbered from 1, without copying them: a line ends at
+/// "\n", "\r\n" or "\r" (as `Character.isNewline` splits the files TSPLIB ships).
+struct ByteLines: IteratorProtocol {
+    /// The whole text.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the next line starts.
+    private(set) var offset = 0
+    /// The number of the line `next()` returned last (0 before the first).
+    private(set) var number = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// The next line's number and range, its line end left out; `nil` after the last.
+    mutating func next() -> (number: Int, range: Range<Int>)? {
+        guard offset < bytes.count else { return nil }
+        let start = offset
+        var end = start
+        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+        offset = end
+        if offset < bytes.count {
+            let crlf = bytes[offset] == 0x0D && offset + 1 < bytes.count && bytes[offset + 1] == 0x0A
+            offset += crlf ? 2 : 1
+        }
+        number += 1
+        return (number, start..<end)
+    }
+}

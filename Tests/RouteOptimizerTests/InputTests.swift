@@ -243,7 +243,7 @@ struct InputTests {
     }
 
     @Test(
-        "TSPLIB reader errors",
+        "TSPLIB reader errors, with LF, CRLF or CR line ends",
         arguments: [
             (
                 "NAME: x\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EXPLICIT\nNODE_COORD_SECTION\n1 0 0\n2 1 1\n",
@@ -287,8 +287,12 @@ struct InputTests {
             ),
         ])
     func tsplibErrors(text: String, message: String) {
-        do { _ = try TSPLIBInstance.parse(text, source: "x.tsp"); Issue.record("no error") } catch {
-            #expect(error.description == message)
+        // The same place whatever the line ends.
+        for ending in ["\n", "\r\n", "\r"] {
+            let file = text.replacingOccurrences(of: "\n", with: ending)
+            do { _ = try TSPLIBInstance.parse(file, source: "x.tsp"); Issue.record("no error") } catch {
+                #expect(error.description == message)
+            }
         }
     }
 

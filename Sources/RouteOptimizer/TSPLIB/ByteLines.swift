@@ -1,5 +1,6 @@
-/// The lines of a UTF-8 text as byte ranges, numbered from 1, without copying them: a line ends at
-/// "\n", "\r\n" or "\r" (as `Character.isNewline` splits the files TSPLIB ships).
+/// The lines of a UTF-8 text as byte ranges, numbered from 1, without copying them or keeping a
+/// list of them: a line ends at "\n", "\r\n" or "\r" (not at the rarer breaks
+/// `Character.isNewline` also knows, such as U+2028).
 struct ByteLines: IteratorProtocol {
     /// The whole text.
     let bytes: UnsafeBufferPointer<UInt8>

@@ -54,13 +54,10 @@ public struct TSPLIBInstance: Hashable, Sendable {
     /// Reads a `.tsp` file.
     /// - Throws: `InputError` (`malformedTSPLIB`, `unsupportedTSPLIB`) naming `file:line:column`.
     public static func read(path: String) throws(InputError) -> TSPLIBInstance {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(.malformedTSPLIB, "cannot read the file", at: SourceLocation(file: path))
-        }
         let stem = String(path.split(separator: "/").last ?? Substring(path))
-        return try parse(
-            String(decoding: data, as: UTF8.self), source: path,
-            defaultName: stem.hasSuffix(".tsp") ? String(stem.dropLast(4)) : stem)
+        return try FileBytes.withMapped(path) { bytes throws(InputError) in
+            try parse(bytes, source: path, defaultName: stem.hasSuffix(".tsp") ? String(stem.dropLast(4)) : stem)
+        }
     }
 
     /// Parses the text of a `.tsp` file; `source` names it in errors.
@@ -68,12 +65,24 @@ public struct TSPLIBInstance: Hashable, Sendable {
     public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(InputError)
         -> TSPLIBInstance
     {
+        var text = text
+        return try text.withUTF8 { bytes in
+            Result { () throws(InputError) in try parse(bytes, source: source, defaultName: defaultName) }
+        }.get()
+    }
+
+    /// Parses the UTF-8 text of a `.tsp` file, one line at a time (a file of empty lines takes no
+    /// memory for them); `source` names it in errors.
+    /// - Complexity: O(size of the text).
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String, defaultName: String = "instance")
+        throws(InputError) -> TSPLIBInstance
+    {
         var spec = TSPLIBSpecification()
         var coordinates: [(x: Double, y: Double)] = []
         var inCoordinates = false
-        var lineNumber = 0
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            lineNumber += 1
+        var lines = ByteLines(bytes)
+        while let (lineNumber, range) = lines.next() {
+            let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             let line = raw.trimmingWhitespace
             if line.isEmpty { continue }
             if line == "EOF" { break }

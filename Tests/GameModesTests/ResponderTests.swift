@@ -46,7 +46,7 @@ struct ResponderTests {
         #expect(out.finishes == ["ana"])
     }
 
-    @Test("a response file: answers at fixed times or after the prompt, attempts in order, a leave")
+    @Test("a response file: answers at fixed times or after the prompt, attempts in order, a leave; any line ends")
     func file() throws {
         let text = """
             # ana's answers
@@ -56,6 +56,12 @@ struct ResponderTests {
             {"participant": "ben", "stop": "a", "choice": "2", "time": 50}
             {"leave": true, "time": 500}
             """
+        // Files written on any system: the same responses with CRLF or CR line ends.
+        for ending in ["\r\n", "\r"] {
+            let other = try ResponseFile.parse(
+                text.replacingOccurrences(of: "\n", with: ending), file: "ana.jsonl", participant: "ana")
+            #expect(other.inputs == [Fixture.answer("ben", "a", "2", 50), .leave(participant: "ana", time: 500)])
+        }
         let responses = try ResponseFile.parse(text, file: "ana.jsonl", participant: "ana")
         #expect(responses.inputs == [Fixture.answer("ben", "a", "2", 50), .leave(participant: "ana", time: 500)])
         let race = try ClassicModeTests.race(

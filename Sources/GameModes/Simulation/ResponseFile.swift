@@ -125,10 +125,24 @@ public struct ResponseFile: Responder, Hashable, Sendable {
     public mutating func add(_ text: String, file: String, participant defaultParticipant: String? = nil)
         throws(InputError)
     {
-        for (n, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+        var text = text
+        try text.withUTF8 { bytes in
+            Result { () throws(InputError) in try add(bytes, file: file, participant: defaultParticipant) }
+        }.get()
+    }
+
+    /// Adds the responses in UTF-8 `bytes`, one line at a time.
+    private mutating func add(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, participant defaultParticipant: String?
+    )
+        throws(InputError)
+    {
+        var lines = ByteLines(bytes)
+        while let (lineNumber, range) = lines.next() {
+            let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                .trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            let location = SourceLocation(file: file, line: n + 1)
+            let location = SourceLocation(file: file, line: lineNumber)
             func fail(_ message: String) -> InputError { InputError(location, message) }
             let json: JSONValue
             do {

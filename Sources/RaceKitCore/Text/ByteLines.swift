@@ -1,18 +1,24 @@
 /// The lines of a UTF-8 text as byte ranges, numbered from 1, without copying them or keeping a
-/// list of them: a line ends at "\n", "\r\n" or "\r" (not at the rarer breaks
-/// `Character.isNewline` also knows, such as U+2028).
-struct ByteLines: IteratorProtocol {
+/// list of them, so a reader's memory does not grow with the number of lines: a line ends at
+/// "\n", "\r\n" or "\r" (not at the rarer breaks `Character.isNewline` also knows, such as U+2028).
+///
+/// ```swift
+/// var lines = ByteLines(bytes)
+/// while let (number, range) = lines.next() { … bytes[range] … }
+/// ```
+public struct ByteLines: IteratorProtocol {
     /// The whole text.
-    let bytes: UnsafeBufferPointer<UInt8>
+    public let bytes: UnsafeBufferPointer<UInt8>
     /// Where the next line starts.
-    private(set) var offset = 0
+    public private(set) var offset = 0
     /// The number of the line `next()` returned last (0 before the first).
-    private(set) var number = 0
+    public private(set) var number = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    /// The lines of `bytes`, from the first.
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// The next line's number and range, its line end left out; `nil` after the last.
-    mutating func next() -> (number: Int, range: Range<Int>)? {
+    public mutating func next() -> (number: Int, range: Range<Int>)? {
         guard offset < bytes.count else { return nil }
         let start = offset
         var end = start

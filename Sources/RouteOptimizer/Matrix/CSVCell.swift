@@ -27,14 +27,17 @@ struct CSVCell {
         return i < bytes.count && bytes[i] &- 0x30 < 10
     }
 
+    /// Whether the line at `range` of `text` (numbered `line`) has cells: not only spaces and
+    /// tabs (and, on line 1, a byte order mark).
+    static func hasCells(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) -> Bool {
+        text[contentStart(text, range, line: line)..<range.upperBound].contains { !isBlank($0) }
+    }
+
     /// The cells of the line at `range` of `text` (numbered `line`), split at commas; none for a
-    /// line of only spaces and tabs. Line 1 loses a leading byte order mark.
+    /// line without cells (see ``hasCells(_:_:line:)``).
     static func split(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) -> [CSVCell] {
-        var start = range.lowerBound
-        if line == 1, range.count >= 3, text[start] == 0xEF, text[start + 1] == 0xBB, text[start + 2] == 0xBF {
-            start += 3
-        }
-        guard text[start..<range.upperBound].contains(where: { !isBlank($0) }) else { return [] }
+        guard hasCells(text, range, line: line) else { return [] }
+        let start = contentStart(text, range, line: line)
         var cells: [CSVCell] = []
         var pieceStart = start
         while true {
@@ -50,6 +53,14 @@ struct CSVCell {
             guard end < range.upperBound else { return cells }
             pieceStart = end + 1
         }
+    }
+
+    /// Where the line's content starts: after a byte order mark on line 1.
+    private static func contentStart(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) -> Int {
+        let start = range.lowerBound
+        let bom =
+            line == 1 && range.count >= 3 && text[start] == 0xEF && text[start + 1] == 0xBB && text[start + 2] == 0xBF
+        return bom ? start + 3 : start
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }

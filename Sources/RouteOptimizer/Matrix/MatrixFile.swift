@@ -77,9 +77,8 @@ extension MatrixFile {
         var rowCount = 0
         var firstRow: [CSVCell] = []
         while let (number, range) = lines.next() {
-            let cells = CSVCell.split(bytes, range, line: number)
-            if cells.isEmpty { continue }
-            if rowCount == 0 { firstRow = cells }
+            guard CSVCell.hasCells(bytes, range, line: number) else { continue }
+            if rowCount == 0 { firstRow = CSVCell.split(bytes, range, line: number) }
             rowCount += 1
         }
         guard rowCount > 0 else {

@@ -27,15 +27,13 @@ struct TSPLIBWeightSection {
         entries.reserveCapacity(min(dimension * dimension, remainingBytes / 2 + 1))
     }
 
-    /// Whether the line ends the section (`EOF`).
+    /// Whether the line ends the section: `EOF` and blanks.
     static func isEnd(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        var words = 0
-        var isEOF = false
-        forEachToken(in: line) { token, _ in
-            words += 1
-            isEOF = token.elementsEqual("EOF".utf8)
-        }
-        return words == 1 && isEOF
+        var first = 0
+        var last = line.count
+        while first < last, isBlank(line[first]) { first += 1 }
+        while last > first, isBlank(line[last - 1]) { last -= 1 }
+        return line[first..<last].elementsEqual("EOF".utf8)
     }
 
     /// Calls `body` with each run of bytes between blanks (spaces, tabs, vertical tabs, form feeds)

@@ -125,10 +125,8 @@ public struct ResponseFile: Responder, Hashable, Sendable {
     public mutating func add(_ text: String, file: String, participant defaultParticipant: String? = nil)
         throws(InputError)
     {
-        var text = text
-        try text.withUTF8 { bytes in
-            Result { () throws(InputError) in try add(bytes, file: file, participant: defaultParticipant) }
-        }.get()
+        try text.withUTF8Bytes { bytes throws(InputError) in try add(bytes, file: file, participant: defaultParticipant)
+        }
     }
 
     /// Adds the responses in UTF-8 `bytes`, one line at a time.

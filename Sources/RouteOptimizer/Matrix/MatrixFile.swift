@@ -60,10 +60,7 @@ extension MatrixFile {
     /// Parses CSV text (see the type's documentation).
     /// - Complexity: O(size of the text).
     public static func parseCSV(_ text: String, source: String) throws(InputError) -> MatrixFile {
-        var text = text
-        return try text.withUTF8 { bytes in
-            Result { () throws(InputError) in try parseCSV(bytes, source: source) }
-        }.get()
+        try text.withUTF8Bytes { bytes throws(InputError) in try parseCSV(bytes, source: source) }
     }
 
     /// Parses CSV as UTF-8 bytes (see the type's documentation) in two passes over the lines: the

@@ -65,10 +65,8 @@ public struct TSPLIBInstance: Hashable, Sendable {
     public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(InputError)
         -> TSPLIBInstance
     {
-        var text = text
-        return try text.withUTF8 { bytes in
-            Result { () throws(InputError) in try parse(bytes, source: source, defaultName: defaultName) }
-        }.get()
+        try text.withUTF8Bytes { bytes throws(InputError) in try parse(bytes, source: source, defaultName: defaultName)
+        }
     }
 
     /// Parses the UTF-8 text of a `.tsp` file, one line at a time (a file of empty lines takes no

@@ -89,10 +89,8 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
     public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(InputError)
         -> TSPLIBMatrixInstance
     {
-        var text = text
-        return try text.withUTF8 { bytes in
-            Result { () throws(InputError) in try parse(bytes, source: source, defaultName: defaultName) }
-        }.get()
+        try text.withUTF8Bytes { bytes throws(InputError) in try parse(bytes, source: source, defaultName: defaultName)
+        }
     }
 
     /// Parses the UTF-8 text of an ATSP or SOP file; `source` names it in errors. Takes the

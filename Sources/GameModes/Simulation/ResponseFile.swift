@@ -125,7 +125,8 @@ public struct ResponseFile: Responder, Hashable, Sendable {
     public mutating func add(_ text: String, file: String, participant defaultParticipant: String? = nil)
         throws(InputError)
     {
-        try text.withUTF8Bytes { bytes throws(InputError) in try add(bytes, file: file, participant: defaultParticipant)
+        try text.withUTF8Bytes { bytes throws(InputError) in
+            try add(bytes, file: file, participant: defaultParticipant)
         }
     }
 

@@ -65,7 +65,8 @@ public struct TSPLIBInstance: Hashable, Sendable {
     public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(InputError)
         -> TSPLIBInstance
     {
-        try text.withUTF8Bytes { bytes throws(InputError) in try parse(bytes, source: source, defaultName: defaultName)
+        try text.withUTF8Bytes { bytes throws(InputError) in
+            try parse(bytes, source: source, defaultName: defaultName)
         }
     }
 

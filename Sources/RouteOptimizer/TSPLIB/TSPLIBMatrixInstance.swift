@@ -89,7 +89,8 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
     public static func parse(_ text: String, source: String, defaultName: String = "instance") throws(InputError)
         -> TSPLIBMatrixInstance
     {
-        try text.withUTF8Bytes { bytes throws(InputError) in try parse(bytes, source: source, defaultName: defaultName)
+        try text.withUTF8Bytes { bytes throws(InputError) in
+            try parse(bytes, source: source, defaultName: defaultName)
         }
     }
 

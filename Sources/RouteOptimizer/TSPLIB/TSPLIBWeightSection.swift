@@ -14,9 +14,9 @@ struct TSPLIBWeightSection {
     private(set) var precedence: [Precedence] = []
     /// Numbers read, a SOP's leading dimension included.
     private(set) var count = 0
-    /// The first number past the n × n weights, and the last number read.
-    private var firstExtra: SourceLocation?
-    private var last: SourceLocation?
+    /// The first number past the n × n weights, and the last number read, as line and column.
+    private var firstExtra: (line: Int, column: Int)?
+    private var last: (line: Int, column: Int)?
 
     /// An empty section for `dimension` nodes; `remainingBytes` (the text after the section's
     /// header) bounds how many weights it can hold, two bytes at least each.
@@ -57,25 +57,26 @@ struct TSPLIBWeightSection {
     ///   number other than the dimension, or a −1 off the diagonal of an ATSP.
     mutating func read(_ line: UnsafeBufferPointer<UInt8>, number lineNumber: Int) throws(InputError) {
         try Self.forEachToken(in: line) { token, column throws(InputError) in
-            let here = SourceLocation(file: source, line: lineNumber, column: column)
             guard let value = DecimalParser.parseInteger(token), value >= -1, value <= Int(Int32.max) else {
                 let text = String(decoding: UnsafeBufferPointer(rebasing: token.prefix(40)), as: UTF8.self)
                 throw InputError(
-                    .malformedTSPLIB, "weight '\(text)' is not a whole number from -1 to \(Int32.max)", at: here)
+                    .malformedTSPLIB, "weight '\(text)' is not a whole number from -1 to \(Int32.max)",
+                    at: SourceLocation(file: source, line: lineNumber, column: column))
             }
-            try take(value, at: here)
+            try take(value, line: lineNumber, column: column)
         }
     }
 
-    private mutating func take(_ value: Int, at here: SourceLocation) throws(InputError) {
-        defer { count += 1; last = here }
+    private mutating func take(_ value: Int, line: Int, column: Int) throws(InputError) {
+        defer { count += 1; last = (line, column) }
+        var here: SourceLocation { SourceLocation(file: source, line: line, column: column) }
         if kind == .sequentialOrdering && count == 0 {
             guard value == dimension else { throw Self.missingDimension(dimension, at: here) }
             return
         }
         let cell = entries.count
         guard cell < dimension * dimension else {
-            if firstExtra == nil { firstExtra = here }
+            if firstExtra == nil { firstExtra = (line, column) }
             return
         }
         let (row, column) = cell.quotientAndRemainder(dividingBy: dimension)
@@ -104,7 +105,8 @@ struct TSPLIBWeightSection {
             throw InputError(
                 .malformedTSPLIB,
                 "DIMENSION \(dimension) needs \(dimension * dimension) weights; the section has \(weights)",
-                at: firstExtra ?? last ?? SourceLocation(file: source))
+                at: (firstExtra ?? last).map { SourceLocation(file: source, line: $0.line, column: $0.column) }
+                    ?? SourceLocation(file: source))
         }
         return DistanceMatrix(count: dimension, entries: entries)
     }
@@ -116,20 +118,18 @@ struct TSPLIBWeightSection {
     /// Where the weights of `cells` (row × n + column) are written, reading the section again from
     /// `lines` (positioned after its header line); in the order of `cells`.
     func locate(_ cells: [Int], in bytes: UnsafeBufferPointer<UInt8>, from lines: ByteLines) -> [SourceLocation] {
-        var wanted = Dictionary(cells.map { ($0, SourceLocation(file: source)) }, uniquingKeysWith: { a, _ in a })
-        var missing = Set(cells)
+        let wanted = Set(cells)
+        var found: [Int: SourceLocation] = [:]
         var lines = lines
         var index = kind == .sequentialOrdering ? -1 : 0
-        while !missing.isEmpty, let (number, range) = lines.next() {
+        while found.count < wanted.count, let (number, range) = lines.next() {
             let line = UnsafeBufferPointer(rebasing: bytes[range])
             if Self.isEnd(line) { break }
             Self.forEachToken(in: line) { _, column in
-                if missing.remove(index) != nil {
-                    wanted[index] = SourceLocation(file: source, line: number, column: column)
-                }
+                if wanted.contains(index) { found[index] = SourceLocation(file: source, line: number, column: column) }
                 index += 1
             }
         }
-        return cells.map { wanted[$0]! }
+        return cells.map { found[$0] ?? SourceLocation(file: source) }
     }
 }

@@ -110,6 +110,25 @@ public enum JSONParser {
             }
         }
 
+        /// Reads any value as ``value(depth:)`` does, with its checks and errors, but keeps
+        /// nothing of it: for the parts of a document a reader does not need.
+        public mutating func skipValue(depth: Int) throws(InputError) {
+            guard offset < bytes.count else { throw error("unexpected end of file: a value is missing") }
+            switch bytes[offset] {
+            case 0x7B:
+                try forEachMember(depth: depth + 1) { (reader, _) throws(InputError) in
+                    try reader.skipValue(depth: depth + 1)
+                }
+            case 0x5B:
+                try forEachElement(depth: depth + 1) { (reader) throws(InputError) in
+                    try reader.skipValue(depth: depth + 1)
+                }
+            case 0x22: _ = try rawString()
+            case 0x2D, 0x30...0x39: _ = try number()
+            default: _ = try value(depth: depth)
+            }
+        }
+
         /// Reads `word` (`true`, `false`, `null`).
         public mutating func literal(_ word: String) throws(InputError) {
             let letters = Array(word.utf8)

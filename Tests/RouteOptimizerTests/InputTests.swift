@@ -311,6 +311,30 @@ struct InputTests {
         #expect(instance.matrix.length(of: tour, closed: true) == optimum)
     }
 
+    @Test("a .tour file: ids to the -1 or EOF, any line ends and blanks; a bad id at its line and column")
+    func tourFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("racekit-tour-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("t.tour").path
+        for ending in ["\n", "\r\n", "\r"] {
+            let good = ["NAME : t", "TYPE : TOUR", "TOUR_SECTION", "3", " 1\t2 ", "", "4", "-1", "9", "EOF"]
+            try Data(good.joined(separator: ending).utf8).write(to: URL(fileURLWithPath: path))
+            #expect(try TSPLIBTour.read(path: path) == [2, 0, 1, 3])
+            let ended = ["TOUR_SECTION", "2 1", "EOF", "x"]
+            try Data(ended.joined(separator: ending).utf8).write(to: URL(fileURLWithPath: path))
+            #expect(try TSPLIBTour.read(path: path) == [1, 0])
+            let bad = ["NAME : t", "TOUR_SECTION", "1", "2  x3", "-1"]
+            try Data(bad.joined(separator: ending).utf8).write(to: URL(fileURLWithPath: path))
+            do {
+                _ = try TSPLIBTour.read(path: path)
+                Issue.record("no error")
+            } catch {
+                #expect(error.description == "\(path):4:4: error: 'x3' is not a node id")
+            }
+        }
+    }
+
     @Test("small TSPLIB instances solved to their optimum", arguments: ["burma14", "ulysses16"])
     func smallOptima(name: String) throws {
         let optimum = try #require(TSPLIBTour.bestKnownLengths(path: Self.tsplib + "/bestSolutions.txt")[name])

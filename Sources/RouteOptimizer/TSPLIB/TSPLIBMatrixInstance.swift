@@ -126,7 +126,7 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
         let sectionStart = lines
         while opened, let (number, range) = lines.next() {
             let line = UnsafeBufferPointer(rebasing: bytes[range])
-            if TSPLIBWeightSection.isEnd(line) { break }
+            if TSPLIBLine.isEnd(line) { break }
             try weights.read(line, number: number)
         }
         let matrix = try weights.matrix(endLine: lines.number)

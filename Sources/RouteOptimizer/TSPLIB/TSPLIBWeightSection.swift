@@ -27,36 +27,11 @@ struct TSPLIBWeightSection {
         entries.reserveCapacity(min(dimension * dimension, remainingBytes / 2 + 1))
     }
 
-    /// Whether the line ends the section: `EOF` and blanks.
-    static func isEnd(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        var first = 0
-        var last = line.count
-        while first < last, isBlank(line[first]) { first += 1 }
-        while last > first, isBlank(line[last - 1]) { last -= 1 }
-        return line[first..<last].elementsEqual("EOF".utf8)
-    }
-
-    /// Calls `body` with each run of bytes between blanks (spaces, tabs, vertical tabs, form feeds)
-    /// in `line`, and the run's 1-based column.
-    static func forEachToken<E: Error>(
-        in line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Int) throws(E) -> Void
-    ) throws(E) {
-        var i = 0
-        while i < line.count {
-            while i < line.count, isBlank(line[i]) { i += 1 }
-            let start = i
-            while i < line.count, !isBlank(line[i]) { i += 1 }
-            if i > start { try body(UnsafeBufferPointer(rebasing: line[start..<i]), start + 1) }
-        }
-    }
-
-    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0C).contains(byte) }
-
     /// Reads one line of the section.
     /// - Throws: `malformedTSPLIB` for a number out of range or not a number, a SOP's first
     ///   number other than the dimension, or a −1 off the diagonal of an ATSP.
     mutating func read(_ line: UnsafeBufferPointer<UInt8>, number lineNumber: Int) throws(InputError) {
-        try Self.forEachToken(in: line) { token, column throws(InputError) in
+        try TSPLIBLine.forEachToken(in: line) { token, column throws(InputError) in
             guard let value = DecimalParser.parseInteger(token), value >= -1, value <= Int(Int32.max) else {
                 let text = String(decoding: UnsafeBufferPointer(rebasing: token.prefix(40)), as: UTF8.self)
                 throw InputError(
@@ -124,8 +99,8 @@ struct TSPLIBWeightSection {
         var index = kind == .sequentialOrdering ? -1 : 0
         while found.count < wanted.count, let (number, range) = lines.next() {
             let line = UnsafeBufferPointer(rebasing: bytes[range])
-            if Self.isEnd(line) { break }
-            Self.forEachToken(in: line) { _, column in
+            if TSPLIBLine.isEnd(line) { break }
+            TSPLIBLine.forEachToken(in: line) { _, column in
                 if wanted.contains(index) { found[index] = SourceLocation(file: source, line: number, column: column) }
                 index += 1
             }

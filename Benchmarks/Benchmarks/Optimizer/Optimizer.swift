@@ -2,8 +2,8 @@
 // dense precedences allow, and a fixed number of iterated local search rounds on seeded random
 // instances (so each measurement does the same work on any machine), among them the dense
 // precedences of TSPLIB's sequential ordering problems and time windows above Held–Karp's size.
-// TSPLIB quality against the peers lives in Benchmarks/peers/tsp.sh, not here; the reader of
-// TSPLIB's ATSP/SOP files is here, on a generated 1 000-node SOP.
+// TSPLIB quality against the peers lives in Benchmarks/peers/tsp.sh, not here; the readers of
+// TSPLIB's ATSP/SOP files and of CSV and JSON matrices are here, on generated 1 000-node files.
 //   cd Benchmarks && swift package benchmark --target OptimizerBenchmarks
 
 import Benchmark
@@ -87,6 +87,20 @@ private func sopText(_ n: Int, share: Double, seed: UInt64) -> String {
     return text + "EOF\n"
 }
 
+/// A 1 000-stop matrix file as `optimize --matrix` reads it: a header of labels and n rows of
+/// distances (CSV), or `{"labels": [...], "matrix": [[...]]}` (JSON).
+private func matrixText(_ matrix: DistanceMatrix, json: Bool) -> String {
+    let n = matrix.count
+    let labels = (0..<n).map { "s\($0)" }
+    let rows = (0..<n).map { i in (0..<n).map { j in String(matrix[i, j]) } }
+    guard json else {
+        return ([labels.joined(separator: ",")] + rows.map { $0.joined(separator: ",") }).joined(separator: "\n")
+    }
+    let matrixText = rows.map { "[" + $0.joined(separator: ",") + "]" }.joined(separator: ",\n")
+    return "{\"labels\": [" + labels.map { "\"\($0)\"" }.joined(separator: ",") + "],\n\"matrix\": [" + matrixText
+        + "]}"
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 20)
@@ -157,6 +171,21 @@ let benchmarks: @Sendable () -> Void = {
         let text = sopText(1_000, share: 0.01, seed: 8)
         benchmark.startMeasurement()
         blackHole(try TSPLIBMatrixInstance.parse(text, source: "random.sop"))
+    }
+
+    for json in [false, true] {
+        Benchmark(
+            "Matrix reader, \(json ? "JSON" : "CSV"), 1 000 stops (1 M distances, about 5 MB)",
+            configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident])
+        ) { benchmark in
+            let bytes = Array(matrixText(randomMatrix(1_000, seed: 9), json: json).utf8)
+            benchmark.startMeasurement()
+            try bytes.withUnsafeBufferPointer { bytes in
+                blackHole(
+                    try json
+                        ? MatrixFile.parseJSON(bytes, source: "m.json") : MatrixFile.parseCSV(bytes, source: "m.csv"))
+            }
+        }
     }
 
     Benchmark("Fair variants, 3 of 40 stops, 50 rounds each") { benchmark in

@@ -22,8 +22,9 @@ public enum TSPLIBTour {
                 try TSPLIBLine.forEachToken(in: line) { token, column throws(InputError) in
                     guard !ended else { return }
                     guard let id = DecimalParser.parseInteger(token) else {
+                        let text = String(decoding: UnsafeBufferPointer(rebasing: token.prefix(40)), as: UTF8.self)
                         throw InputError(
-                            .malformedTSPLIB, "'\(String(decoding: token, as: UTF8.self))' is not a node id",
+                            .malformedTSPLIB, "'\(text)' is not a node id",
                             at: SourceLocation(file: path, line: lineNumber, column: column))
                     }
                     if id == -1 { ended = true } else { tour.append(id - 1) }

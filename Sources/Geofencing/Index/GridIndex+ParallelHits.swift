@@ -59,6 +59,8 @@ extension GridIndex {
     /// ```
     ///
     /// - Parameters:
+    ///   - count: How many positions.
+    ///   - threads: The most threads at once, the calling thread included.
     ///   - part: the result of one range of positions. It runs on several threads at once: it may
     ///     only read shared state.
     ///   - merge: adds a later part's result to the results so far.

@@ -44,7 +44,7 @@ extension GridIndex {
     ///
     /// Positions are taken in blocks, in four passes, so that the cache misses of a block
     /// overlap instead of coming one after the other: the cells of the whole block are worked
-    /// out and their table entries prefetched (``CellLookup``); then the tables are read, the
+    /// out and their table entries prefetched (`CellLookup`); then the tables are read, the
     /// first lines of each cell's probes prefetched and the positions with candidates listed;
     /// then their fences are tested, two at a time, and the hits written to a buffer without a
     /// branch on the outcome (about half the tests hit, so a branch on each was mispredicted

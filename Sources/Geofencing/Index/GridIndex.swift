@@ -16,7 +16,7 @@ import GeoCore
 /// The index is an immutable value, `Sendable`, and safe to query from many threads at once.
 ///
 /// - Complexity: building is O(fences × cells per fence); a point query is one table lookup
-///   (``CellRectangle`` or ``CellTable``) plus O(fences in the cell).
+///   (`CellRectangle` or `CellTable`) plus O(fences in the cell).
 public struct GridIndex: Sendable {
     /// The fences, in the order given; queries report positions in this array.
     public var fences: [Fence] { storage.fences }

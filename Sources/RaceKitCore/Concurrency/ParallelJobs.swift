@@ -11,7 +11,10 @@ import Synchronization
 public enum ParallelJobs {
     /// Runs `job(0)` … `job(count − 1)`, each once, on at most `workers` threads at once (the
     /// calling thread among them); returns when all have run.
-    /// - Parameter job: runs on several threads at once: it may only write state of its own job.
+    /// - Parameters:
+    ///   - count: How many jobs.
+    ///   - workers: The most threads at once, the calling thread included.
+    ///   - job: Runs on several threads at once: it may only write state of its own job.
     /// - Precondition: `count` ≥ 0, `workers` ≥ 1.
     public static func perform(count: Int, workers: Int, _ job: (Int) -> Void) {
         precondition(count >= 0 && workers >= 1)

@@ -28,7 +28,7 @@ public enum JSONParser {
         return value
     }
 
-    /// The tokenizer under ``parse(_:file:)``, for readers that walk a document's structure
+    /// The tokenizer under the `parse(_:file:)` functions, for readers that walk a document's structure
     /// themselves (GeoJSON reads positions straight into numbers): white space, strings, numbers,
     /// literals, the depth limit and `line:column` errors, with the parser's rules, so every JSON
     /// reader in RaceKit accepts and rejects the same text.
@@ -159,7 +159,9 @@ public enum JSONParser {
 
         /// Reads an object from its `{` to its `}`, calling `member` with each member's name and
         /// the reader at the member's value, which `member` must read (its nesting is `depth`).
-        /// - Parameter depth: The arrays and objects open, this one included.
+        /// - Parameters:
+        ///   - depth: The arrays and objects open, this one included.
+        ///   - member: Reads one member's value; gets the reader and the member's name.
         public mutating func forEachMember(
             depth: Int, _ member: (inout Reader, RawString) throws(InputError) -> Void
         ) throws(InputError) {
@@ -193,7 +195,9 @@ public enum JSONParser {
 
         /// Reads an array from its `[` to its `]`, calling `element` with the reader at each
         /// element, which `element` must read (its nesting is `depth`).
-        /// - Parameter depth: The arrays and objects open, this one included.
+        /// - Parameters:
+        ///   - depth: The arrays and objects open, this one included.
+        ///   - element: Reads one element; gets the reader.
         public mutating func forEachElement(
             depth: Int, _ element: (inout Reader) throws(InputError) -> Void
         ) throws(InputError) {
@@ -217,7 +221,7 @@ public enum JSONParser {
         /// Reads a number (RFC 8259's grammar) that fits a double.
         ///
         /// The digits are gathered while the grammar is checked: a number without an exponent
-        /// and short enough for ``DecimalParser/exactValue(mantissa:fractionDigits:negative:)``
+        /// and short enough for `DecimalParser.exactValue(mantissa:fractionDigits:negative:)`
         /// (nearly every coordinate, time and accuracy) is not read a second time.
         public mutating func number() throws(InputError) -> Double {
             let start = offset

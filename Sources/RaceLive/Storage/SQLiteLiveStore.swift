@@ -204,8 +204,8 @@ public actor SQLiteLiveStore: LiveStore {
         }
     }
 
-    /// Appends entries in one transaction: in a database file through ``SQLiteLogAppender``'s
-    /// prepared statements, in memory through sqlite-nio's (``LogAppendPlan`` cuts them up
+    /// Appends entries in one transaction: in a database file through `SQLiteLogAppender`'s
+    /// prepared statements, in memory through sqlite-nio's (`LogAppendPlan` cuts them up
     /// either way).
     public func append(_ entries: [LogEntry]) async throws {
         guard !entries.isEmpty else { return }

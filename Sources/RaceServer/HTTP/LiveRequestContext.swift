@@ -2,7 +2,7 @@ import Hummingbird
 import NIOCore
 
 /// The server's request context: Hummingbird's basic one, and the connection's channel, which
-/// an event stream writes to directly (``ChannelEventOutlet``).
+/// an event stream writes to directly (`ChannelEventOutlet`).
 public struct LiveRequestContext: RequestContext {
     /// Hummingbird's per-request storage (logger, route parameters, …).
     public var coreContext: CoreRequestContextStorage

@@ -28,7 +28,7 @@ public struct GamePlay: Sendable {
     ///     are played at their times); `nil` for nobody.
     ///   - seed: the mode's random choices (pairings, rotations) derive from it.
     ///   - running: the race is still on (a live race before the organiser ends it): the game
-    ///     gets no ``GameInput/end(_:)``, so who has not finished is still running and nothing
+    ///     gets no `GameInput.end(_:)`, so who has not finished is still running and nothing
     ///     is decided for want of an answer.
     /// - Throws: `ModeConfigurationError` when the configuration does not fit the mode.
     public init(

@@ -40,7 +40,7 @@ public struct TSPLIBInstance: Hashable, Sendable {
         for c in coordinates { hasher.combine(c.x); hasher.combine(c.y) }
     }
 
-    /// - Precondition: for ``matrix``, finite coordinates whose distances fit in 32 bits (``parse(_:source:defaultName:)``
+    /// - Precondition: for ``matrix``, finite coordinates whose distances fit in 32 bits (`parse(_:source:defaultName:)`
     ///   checks both and throws instead).
     public init(
         name: String, comment: String? = nil, edgeWeightType: EdgeWeightType, coordinates: [(x: Double, y: Double)]

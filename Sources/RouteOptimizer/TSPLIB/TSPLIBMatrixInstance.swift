@@ -36,7 +36,7 @@ public struct TSPLIBMatrixInstance: Hashable, Sendable {
     /// The problem to solve: a closed tour for an ATSP; for a SOP, an open path from the first
     /// node to the last with the precedences.
     /// - Throws: `InputError` naming `source` when the precedences contradict each other or the
-    ///   fixed ends (``parse(_:source:defaultName:)`` already rejects such files, at the entry).
+    ///   fixed ends (`parse(_:source:defaultName:)` already rejects such files, at the entry).
     public func problem(source: String) throws(InputError) -> RouteProblem {
         do {
             switch kind {

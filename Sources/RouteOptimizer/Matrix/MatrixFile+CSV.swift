@@ -68,18 +68,18 @@ extension MatrixFile {
                     at: SourceLocation(file: source, line: number))
             }
             for (j, cell) in cells.enumerated() {
-                let value = try integer(cell, at: cell.location(source))
+                let value = try integer(cell, source: source)
                 if i != j { entries[i * n + j] = value }
             }
         }
         return MatrixFile(matrix: DistanceMatrix(count: n, entries: entries), labels: labels)
     }
 
-    /// A cell as a non-negative 32-bit whole number.
-    private static func integer(_ cell: CSVCell, at location: SourceLocation) throws(InputError) -> Int32 {
+    /// A cell as a non-negative 32-bit whole number; its place in `source` is built only for an error.
+    private static func integer(_ cell: CSVCell, source: String) throws(InputError) -> Int32 {
         guard let value = DecimalParser.parse(cell.bytes) else {
-            throw InputError(.notAnInteger, "'\(cell.text)' is not a number", at: location)
+            throw InputError(.notAnInteger, "'\(cell.text)' is not a number", at: cell.location(source))
         }
-        return try checked(value, text: cell.text, at: location)
+        return try checked(value, text: cell.text, at: cell.location(source))
     }
 }

@@ -185,7 +185,6 @@ private struct JSONMatrixOutline {
                 at: SourceLocation(file: source, jsonPointer: pointer()))
         }
         let number = try reader.number()
-        if number >= 0, number <= Double(Int32.max), number == number.rounded() { return Int32(number) }
         return try MatrixFile.checked(
             number, text: JSONValue.numberText(number), at: SourceLocation(file: source, jsonPointer: pointer()))
     }

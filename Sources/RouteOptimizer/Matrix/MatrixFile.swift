@@ -49,18 +49,21 @@ extension MatrixFile {
         }
     }
 
-    /// A distance as a non-negative 32-bit whole number.
+    /// A distance as a non-negative 32-bit whole number; `text` and `location` are built only for
+    /// an error, as the readers check every distance.
     /// - Throws: `negativeDistance`, or `notAnInteger` for a fraction or a value above 2³¹ − 1,
     ///   naming it as `text` at `location`.
-    static func checked(_ value: Double, text: String, at location: SourceLocation) throws(InputError) -> Int32 {
-        guard value >= 0 else { throw InputError(.negativeDistance, "distance \(text) is negative", at: location) }
+    static func checked(
+        _ value: Double, text: @autoclosure () -> String, at location: @autoclosure () -> SourceLocation
+    ) throws(InputError) -> Int32 {
+        guard value >= 0 else { throw InputError(.negativeDistance, "distance \(text()) is negative", at: location()) }
         guard value == value.rounded() else {
             throw InputError(
-                .notAnInteger, "distance \(text) is not a whole number (distances are integers: metres, seconds, …)",
-                at: location)
+                .notAnInteger, "distance \(text()) is not a whole number (distances are integers: metres, seconds, …)",
+                at: location())
         }
         guard value <= Double(Int32.max) else {
-            throw InputError(.notAnInteger, "distance \(text) exceeds \(Int32.max)", at: location)
+            throw InputError(.notAnInteger, "distance \(text()) exceeds \(Int32.max)", at: location())
         }
         return Int32(value)
     }

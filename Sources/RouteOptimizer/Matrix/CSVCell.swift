@@ -33,12 +33,13 @@ struct CSVCell {
         text[contentStart(text, range, line: line)..<range.upperBound].contains { !isBlank($0) }
     }
 
-    /// The cells of the line at `range` of `text` (numbered `line`), split at commas; none for a
-    /// line without cells (see ``hasCells(_:_:line:)``).
-    static func split(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) -> [CSVCell] {
-        guard hasCells(text, range, line: line) else { return [] }
+    /// Replaces `cells` with the cells of the line at `range` of `text` (numbered `line`), split at
+    /// commas; none for a line without cells (see ``hasCells(_:_:line:)``). Reusing one array for
+    /// every line keeps a reader from allocating per line.
+    static func split(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int, into cells: inout [CSVCell]) {
+        cells.removeAll(keepingCapacity: true)
         let start = contentStart(text, range, line: line)
-        var cells: [CSVCell] = []
+        guard text[start..<range.upperBound].contains(where: { !isBlank($0) }) else { return }
         var pieceStart = start
         while true {
             var end = pieceStart
@@ -50,7 +51,7 @@ struct CSVCell {
             cells.append(
                 CSVCell(bytes: UnsafeBufferPointer(rebasing: text[first..<last]), line: line, column: first - start + 1)
             )
-            guard end < range.upperBound else { return cells }
+            guard end < range.upperBound else { return }
             pieceStart = end + 1
         }
     }

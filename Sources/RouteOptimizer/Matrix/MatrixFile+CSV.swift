@@ -19,7 +19,7 @@ extension MatrixFile {
         var firstRow: [CSVCell] = []
         while let (number, range) = lines.next() {
             guard CSVCell.hasCells(bytes, range, line: number) else { continue }
-            if rowCount == 0 { firstRow = CSVCell.split(bytes, range, line: number) }
+            if rowCount == 0 { CSVCell.split(bytes, range, line: number, into: &firstRow) }
             rowCount += 1
         }
         guard rowCount > 0 else {
@@ -48,27 +48,32 @@ extension MatrixFile {
         var entries = [Int32](repeating: 0, count: n * n)
         var i = labels == nil ? 0 : -1  // the header is row −1
         lines = ByteLines(bytes)
+        var cells: [CSVCell] = []
+        cells.reserveCapacity(n + 1)
         while let (number, range) = lines.next() {
-            var cells = CSVCell.split(bytes, range, line: number)[...]
+            CSVCell.split(bytes, range, line: number, into: &cells)
             if cells.isEmpty { continue }
             defer { i += 1 }
             if i < 0 { continue }
-            if rowsHaveLabels, let first = cells.first {
-                guard first.text == labels![i] else {
+            var firstDistance = 0
+            if rowsHaveLabels {
+                let label = cells[0]
+                guard labels![i].utf8.elementsEqual(label.bytes) else {
                     throw InputError(
                         .malformedMatrix,
-                        "row label '\(first.text)' should be '\(labels![i])', the header's label \(i + 1)",
-                        at: first.location(source))
+                        "row label '\(label.text)' should be '\(labels![i])', the header's label \(i + 1)",
+                        at: label.location(source))
                 }
-                cells = cells.dropFirst()
+                firstDistance = 1
             }
-            guard cells.count == n else {
+            guard cells.count - firstDistance == n else {
                 throw InputError(
-                    .wrongSize, "this row has \(cells.count) distances; the matrix needs \(n) (one per stop)",
+                    .wrongSize,
+                    "this row has \(cells.count - firstDistance) distances; the matrix needs \(n) (one per stop)",
                     at: SourceLocation(file: source, line: number))
             }
-            for (j, cell) in cells.enumerated() {
-                let value = try integer(cell, source: source)
+            for j in 0..<n {
+                let value = try integer(cells[firstDistance + j], source: source)
                 if i != j { entries[i * n + j] = value }
             }
         }

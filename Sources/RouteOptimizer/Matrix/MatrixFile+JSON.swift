@@ -24,12 +24,15 @@ extension MatrixFile {
             throw InputError(.malformedMatrix, error.message, at: error.location)
         }
         let labels = try outline.labelTexts()
-        guard let rowCount = outline.rowCount else {
+        let n: Int
+        switch outline.shape {
+        case .rows(let count):
+            n = count
+        case .notAnArray(let typeName):
             throw InputError(
-                .malformedMatrix, "expected an array of rows, found \(outline.matrixTypeName)",
+                .malformedMatrix, "expected an array of rows, found \(typeName)",
                 at: SourceLocation(file: source, jsonPointer: outline.pointer))
         }
-        let n = rowCount
         if let labels, labels.count != n {
             throw InputError(
                 .wrongSize, "\(labels.count) labels but \(n) rows",
@@ -50,10 +53,15 @@ private struct JSONMatrixOutline {
     /// The offset of the matrix's value, and its nesting depth (arrays and objects around it).
     private(set) var offset: Int?
     private(set) var depth = 0
-    /// The matrix's rows, when it is an array.
-    private(set) var rowCount: Int?
-    /// What the matrix is instead, when it is not an array ("a string").
-    private(set) var matrixTypeName = "nothing"
+    /// What the matrix's value is.
+    enum Shape {
+        /// An array of `count` rows (each checked for syntax, not yet read).
+        case rows(count: Int)
+        /// Something else, named as in messages ("a string").
+        case notAnArray(typeName: String)
+    }
+    /// What the matrix's value is; `notAnArray("nothing")` until it is found.
+    private(set) var shape = Shape.notAnArray(typeName: "nothing")
     /// The `labels` (or else `ids`) member and its name, when the document has one.
     private(set) var labels: (key: String, value: JSONValue)?
 
@@ -104,7 +112,7 @@ private struct JSONMatrixOutline {
         offset = reader.offset
         self.depth = depth
         guard reader.offset < bytes.count, bytes[reader.offset] == UInt8(ascii: "[") else {
-            matrixTypeName = try reader.value(depth: depth).typeName
+            shape = .notAnArray(typeName: try reader.value(depth: depth).typeName)
             return
         }
         var rows = 0
@@ -112,7 +120,7 @@ private struct JSONMatrixOutline {
             try reader.skipValue(depth: depth + 1)
             rows += 1
         }
-        rowCount = rows
+        shape = .rows(count: rows)
     }
 
     /// The labels as text, numbers written as JSON would.

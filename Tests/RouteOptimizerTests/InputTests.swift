@@ -78,6 +78,9 @@ struct InputTests {
             ("[[0,1],", "m.json:1:8: error: unexpected end of file: a value is missing"),
             ("[[0,1],\n [1,0x10]]", "m.json:2:6: error: expected ',' or ']' in an array, found 'x'"),
             ("[]", "m.json: error: the matrix has no stops"),
+            ("{\"matrix\": {\"a\": 1}}", "m.json:/matrix: error: expected an array of rows, found an object"),
+            ("\"rows\"", "m.json:/: error: expected an array of rows, found a string"),
+            ("{\"labels\": []}", "m.json:/: error: expected a \"matrix\" key (an array of rows)"),
             (
                 "{\"matrix\": [[0,1],[1,0]], \"matrix\": [[0]]}",
                 "m.json:/matrix: error: \"matrix\" appears more than once"

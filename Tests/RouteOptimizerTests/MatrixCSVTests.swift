@@ -93,4 +93,23 @@ struct MatrixCSVTests {
             }
         }
     }
+
+    @Test("row labels match the header's byte for byte, also where the bytes are not valid UTF-8")
+    func rowLabelsAsBytes() throws {
+        func read(_ bytes: [UInt8]) throws(InputError) -> MatrixFile {
+            try bytes.withUnsafeBufferPointer { b throws(InputError) in try MatrixFile.parseCSV(b, source: "m.csv") }
+        }
+        let header = Array("x,a".utf8) + [0xFF] + Array(",b\n".utf8)
+        let same = header + Array("a".utf8) + [0xFF] + Array(",0,1\nb,1,0\n".utf8)
+        #expect(try read(same).labels == ["a\u{FFFD}", "b"])
+        let other = header + Array("a".utf8) + [0xFE] + Array(",0,1\nb,1,0\n".utf8)
+        do {
+            _ = try read(other)
+            Issue.record("a row label whose bytes differ from the header's was accepted")
+        } catch {
+            #expect(
+                error.description
+                    == "m.csv:2:1: error: row label 'a\u{FFFD}' should be 'a\u{FFFD}', the header's label 1")
+        }
+    }
 }

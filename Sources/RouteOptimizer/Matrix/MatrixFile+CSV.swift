@@ -58,7 +58,8 @@ extension MatrixFile {
             var firstDistance = 0
             if rowsHaveLabels {
                 let label = cells[0]
-                guard labels![i].utf8.elementsEqual(label.bytes) else {
+                // The header's cell (it follows the corner cell), byte for byte.
+                guard firstRow[i + 1].bytes.elementsEqual(label.bytes) else {
                     throw InputError(
                         .malformedMatrix,
                         "row label '\(label.text)' should be '\(labels![i])', the header's label \(i + 1)",

@@ -49,10 +49,10 @@ private struct JSONMatrixOutline {
     let bytes: UnsafeBufferPointer<UInt8>
     let source: String
     /// The JSON pointer of the matrix: `""` for a bare array of rows, `/matrix` in an object.
-    private(set) var pointer = ""
+    let pointer: String
     /// The offset of the matrix's value, and its nesting depth (arrays and objects around it).
-    private(set) var offset: Int?
-    private(set) var depth = 0
+    let offset: Int
+    let depth: Int
     /// What the matrix's value is.
     enum Shape {
         /// An array of `count` rows (each checked for syntax, not yet read).
@@ -60,10 +60,13 @@ private struct JSONMatrixOutline {
         /// Something else, named as in messages ("a string").
         case notAnArray(typeName: String)
     }
-    /// What the matrix's value is; `notAnArray("nothing")` until it is found.
-    private(set) var shape = Shape.notAnArray(typeName: "nothing")
+    /// What the matrix's value is.
+    let shape: Shape
     /// The `labels` (or else `ids`) member and its name, when the document has one.
-    private(set) var labels: (key: String, value: JSONValue)?
+    let labels: (key: String, value: JSONValue)?
+
+    /// Where a matrix's value is and what it is, as the first pass finds it.
+    private typealias Found = (offset: Int, depth: Int, shape: Shape)
 
     /// Reads the document once: its syntax, its top-level members (each at most once), the matrix
     /// and its row count.
@@ -75,19 +78,22 @@ private struct JSONMatrixOutline {
         reader.skipWhitespace()
         guard reader.offset < bytes.count else { throw reader.error("the document is empty") }
         guard bytes[reader.offset] == UInt8(ascii: "{") else {
-            try readMatrix(&reader, depth: 0)
+            (offset, depth, shape) = try Self.readMatrix(&reader, depth: 0)
             try reader.expectEnd()
+            pointer = ""
+            labels = nil
             return
         }
-        pointer = "/matrix"
         var seen = Set<String>()
         var duplicate: String?
+        var matrix: Found?
+        var labels: (key: String, value: JSONValue)?
         var ids: JSONValue?
         try reader.forEachMember(depth: 1) { (reader, key) throws(InputError) in
             let name = key.text
             if !seen.insert(name).inserted, duplicate == nil { duplicate = name }
             switch name {
-            case "matrix" where offset == nil: try readMatrix(&reader, depth: 1)
+            case "matrix" where matrix == nil: matrix = try Self.readMatrix(&reader, depth: 1)
             case "labels" where labels == nil: labels = (name, try reader.value(depth: 1))
             case "ids" where ids == nil: ids = try reader.value(depth: 1)
             default: try reader.skipValue(depth: 1)
@@ -99,28 +105,28 @@ private struct JSONMatrixOutline {
                 .malformedMatrix, "\"\(duplicate)\" appears more than once",
                 at: SourceLocation(file: source, jsonPointer: JSONPointer.appending("", duplicate)))
         }
-        guard offset != nil else {
+        guard let matrix else {
             throw InputError(
                 .malformedMatrix, "expected a \"matrix\" key (an array of rows)",
                 at: SourceLocation(file: source, jsonPointer: ""))
         }
-        if labels == nil, let ids { labels = ("ids", ids) }
+        (offset, depth, shape) = matrix
+        pointer = "/matrix"
+        self.labels = labels ?? ids.map { ("ids", $0) }
     }
 
     /// Notes where the matrix is and, for an array, counts its rows (each checked, not kept).
-    private mutating func readMatrix(_ reader: inout JSONParser.Reader, depth: Int) throws(InputError) {
-        offset = reader.offset
-        self.depth = depth
-        guard reader.offset < bytes.count, bytes[reader.offset] == UInt8(ascii: "[") else {
-            shape = .notAnArray(typeName: try reader.value(depth: depth).typeName)
-            return
+    private static func readMatrix(_ reader: inout JSONParser.Reader, depth: Int) throws(InputError) -> Found {
+        let offset = reader.offset
+        guard offset < reader.bytes.count, reader.bytes[offset] == UInt8(ascii: "[") else {
+            return (offset, depth, .notAnArray(typeName: try reader.value(depth: depth).typeName))
         }
         var rows = 0
         try reader.forEachElement(depth: depth + 1) { (reader) throws(InputError) in
             try reader.skipValue(depth: depth + 1)
             rows += 1
         }
-        shape = .rows(count: rows)
+        return (offset, depth, .rows(count: rows))
     }
 
     /// The labels as text, numbers written as JSON would.
@@ -148,7 +154,6 @@ private struct JSONMatrixOutline {
     /// The second pass: the matrix's `n` rows of `n` distances, read into the matrix as they come.
     /// - Throws: `InputError` at the JSON pointer of the first row or distance that is wrong.
     func matrix(count n: Int) throws(InputError) -> DistanceMatrix {
-        guard let offset else { preconditionFailure("the outline has a matrix") }
         var reader = JSONParser.Reader(bytes: bytes, file: source)
         reader.offset = offset
         var entries: [Int32] = []

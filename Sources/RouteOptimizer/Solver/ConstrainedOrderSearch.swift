@@ -30,7 +30,10 @@ import GeoCore
 /// come for a while, the search restarts (the restarts of ILS in the same chapter), since some
 /// basins are deeper than one leg: from a fresh randomised greedy order
 /// (``randomGreedyOrder(_:choices:random:leg:)``), or, with pins between free stops or time
-/// windows, from the order scattered by kicks.
+/// windows, from the order scattered by kicks. Without pins or time windows, the best order of
+/// each walk (from one restart to the next) is merged with the best order before it
+/// (``OrderMerge``, as ``SymmetricTourSearch`` merges its walks): the walks end in different
+/// basins, and a merge can take the better part of each.
 ///
 /// With the invariant checks compiled in (`-Xswiftc -DROUTE_OPTIMIZER_INVARIANTS`), ``FreeSequence``
 /// checks its state against a recount after every move.
@@ -63,7 +66,15 @@ final class ConstrainedOrderSearch {
     /// The share of ordered pairs precedence must decide for SOP-3-exchanges: below it, the
     /// exchanges cost more rounds than they find (TSPLIB's sparser SOPs ended longer with them).
     static let exchangeDensity = 0.25
+    /// Rounds of a merge's search per stop of its reduced problem (``OrderMerge``).
+    static let mergeRoundsPerStop = 10
+    /// The largest reduced problem a merge hands to Held–Karp.
+    static let mergeExactLimit = 10
+    /// The most prefixes a merge's reduced problem may have for the exact programme over them
+    /// (``PrecedenceLattice``); giving up costs a fraction of that.
+    static let mergePrefixLimit = 2_000
 
+    private let problem: RouteProblem
     private let state: FreeSequence
     private let n: Int, m: Int
     private let k: Int
@@ -75,6 +86,10 @@ final class ConstrainedOrderSearch {
     private var head = 0, tail = 0, queueCount = 0
     private let saved: UnsafeMutablePointer<Int32>
     private let best: UnsafeMutablePointer<Int32>
+    /// The best on-time order of the current walk (since the last restart).
+    private let walkBest: UnsafeMutablePointer<Int32>
+    /// Whether each walk's best is merged with the best order before it (``OrderMerge``).
+    private let mergesWalks: Bool
     private var random: SplitMix64
     /// Whether to try SOP-3-exchanges: precedence decides at least ``exchangeDensity`` of the
     /// ordered pairs of free stops.
@@ -87,8 +102,10 @@ final class ConstrainedOrderSearch {
     private var stamp: UInt32 = 0
 
     /// - Precondition: `initial` keeps the fixed ends, the pins and the precedence pairs (it may be late).
-    init(_ problem: RouteProblem, initial: [Int], seed: UInt64) {
+    /// - Parameter mergesWalks: whether walks are merged (``OrderMerge``); never in a merge's own search.
+    init(_ problem: RouteProblem, initial: [Int], seed: UInt64, mergesWalks: Bool = true) {
         let state = FreeSequence(problem, order: initial)
+        self.problem = problem
         self.state = state
         n = problem.count
         m = state.m
@@ -116,6 +133,8 @@ final class ConstrainedOrderSearch {
         queued.initialize(repeating: false, count: n)
         saved = .allocate(capacity: max(m, 1))
         best = .allocate(capacity: max(m, 1))
+        walkBest = .allocate(capacity: max(m, 1))
+        self.mergesWalks = mergesWalks && problem.pins.isEmpty && problem.timeWindows.isEmpty
         random = SplitMix64(seed: seed)
         exchanges = Double(state.layout.orderedPairs) >= Self.exchangeDensity * Double(m * (m - 1) / 2) && m >= 3
         marks = .allocate(capacity: max(n, 1))
@@ -124,7 +143,7 @@ final class ConstrainedOrderSearch {
 
     deinit {
         outgoing.deallocate(); incoming.deallocate(); queue.deallocate(); queued.deallocate()
-        saved.deallocate(); best.deallocate(); marks.deallocate()
+        saved.deallocate(); best.deallocate(); walkBest.deallocate(); marks.deallocate()
     }
 
     /// The current order, fixed stops included.
@@ -387,6 +406,29 @@ final class ConstrainedOrderSearch {
     /// found such an order).
     var isOnTime: Bool { state.lateness == 0 }
 
+    /// The merge of orders `a` (the shorter) and `b` of the problem (``OrderMerge``) when it is
+    /// shorter than `a`: its reduced problem solved exactly when small enough, otherwise searched
+    /// from the shorter order for ``mergeRoundsPerStop`` rounds per reduced stop.
+    private func merged(_ a: [Int], _ b: [Int], budget: SearchBudget) -> [Int]? {
+        guard let merge = OrderMerge(problem, a, b) else { return nil }
+        let reduced = merge.problem
+        var order = merge.start
+        if reduced.count <= Self.mergeExactLimit, let (exact, _) = HeldKarp.solve(reduced) {
+            order = exact
+        } else if PrecedenceLattice.applies(to: reduced),
+            case .solved(let exact, _) = PrecedenceLattice.solve(reduced, prefixLimit: Self.mergePrefixLimit)
+        {
+            order = exact
+        } else {
+            let search = ConstrainedOrderSearch(reduced, initial: order, seed: random.next(), mergesWalks: false)
+            let rounds = Self.mergeRoundsPerStop * reduced.count
+            _ = search.run(SearchBudget(clock: budget.clock, deadline: budget.deadline, rounds: rounds))
+            order = search.order
+        }
+        let full = merge.expand(order)
+        return problem.length(of: full) < problem.length(of: a) ? full : nil
+    }
+
     /// Local search, then kicks while the budget allows; ends on the shortest on-time order found
     /// (or, when none was on time, on the least late one).
     ///
@@ -394,13 +436,15 @@ final class ConstrainedOrderSearch {
     /// ``acceptPerMille`` of an average leg of the best, or the current one is late; a late order
     /// only when it is less late than the current one. After ``stagnationRounds`` rounds per free
     /// stop without a shorter order, a round restarts instead (``startAfresh()``), and the result is
-    /// kept whatever its length.
+    /// kept whatever its length. Without pins or time windows, each walk's best on-time order (from
+    /// one restart to the next, and the last at the end) is merged with the best order before it
+    /// (``merged(_:_:budget:)``).
     /// - Returns: the number of rounds.
     func run(_ budget: SearchBudget) -> Int {
         guard m >= 2 else { return 0 }
         for x in 0..<m { push(state.seq[x]) }
         localSearch()
-        var bestLength = Int.max
+        var bestLength = Int.max, walkBestLength = Int.max
         if state.lateness == 0 {
             bestLength = state.length
             state.save(into: best)
@@ -411,11 +455,26 @@ final class ConstrainedOrderSearch {
         // The round of the last shorter order or restart.
         var round = 0, lastProgress = 0
         let stagnation = Self.stagnationRounds * m
+        // The walk's best into the best order: the walk is over, so the state may be overwritten.
+        func mergeWalk() {
+            defer { walkBestLength = Int.max }
+            guard mergesWalks, walkBestLength < Int.max, bestLength < Int.max,
+                !(0..<m).allSatisfy({ walkBest[$0] == best[$0] })
+            else { return }
+            state.load(best, length: bestLength)
+            let a = state.order
+            state.load(walkBest, length: walkBestLength)
+            guard let merged = merged(a, state.order, budget: budget) else { return }
+            state.load(merged.filter { !state.layout.isFixed[$0] }.map { Int32($0) })
+            bestLength = state.length
+            state.save(into: best)
+        }
         // Fewer than 3 free stops: the local search has tried every order already.
         while m >= 3 && budget.allows(round) {
             round += 1
             let restart = round - lastProgress > stagnation
             if restart {
+                mergeWalk()
                 restarts += 1
                 lastProgress = round
                 startAfresh()
@@ -432,6 +491,10 @@ final class ConstrainedOrderSearch {
             if accept {
                 current = (late, length)
                 state.save(into: saved)
+                if late == 0 && length < walkBestLength {
+                    walkBestLength = length
+                    state.save(into: walkBest)
+                }
                 if late == 0 && length < bestLength {
                     lastProgress = round
                     bestLength = length
@@ -441,6 +504,7 @@ final class ConstrainedOrderSearch {
                 state.load(saved, length: current.length)
             }
         }
+        mergeWalk()
         if bestLength < Int.max { state.load(best, length: bestLength) }
         return round
     }

@@ -16,7 +16,7 @@ import RaceKitCore
 /// - Otherwise (asymmetric, precedence, pins, time windows): a quick proof of infeasibility for
 ///   time windows (`provablyLate(_:)`), a first order by `greedyOrder(_:)`, repaired until it
 ///   keeps the pins and precedence (`repairOrder(_:meter:)`), then `ConstrainedOrderSearch`,
-///   which also removes any lateness.
+///   which also removes any lateness and, without pins or windows, merges its walks (`OrderMerge`).
 ///
 /// With ``Options/threads`` above one, that many independent searches run at once and the
 /// shortest order wins (`searchInParallel(_:options:budget:)`).

@@ -5,7 +5,7 @@ import Testing
 
 /// ``OrderMerge`` against a slow obvious reference: the reduced problem's optimum, read back as a
 /// full order, is the shortest order of the full problem that keeps every constraint and every
-/// leg the two orders share (found by trying every order).
+/// leg the merge fixes (found by trying every order).
 struct OrderMergeTests {
     /// The shapes the merge handles, by seed: a closed tour, a path with fixed ends (as TSPLIB's
     /// SOPs), a path with free ends.
@@ -37,7 +37,21 @@ struct OrderMergeTests {
     /// The legs of `order` (the closing leg of a tour left out, as the merge leaves it out).
     private func legs(_ order: [Int]) -> Set<[Int]> { Set(zip(order, order.dropFirst()).map { [$0, $1] }) }
 
-    @Test("the merged order is the shortest that keeps the shared legs, on random small problems", arguments: 0..<60)
+    /// The legs of `a` a merge with `b` fixes: those both take, but with a halo those within
+    /// `halo.legs` places of a leg only `a` takes, unless that leaves more than `halo.limit`
+    /// reduced stops (or nothing fixed).
+    private func fixedLegs(_ a: [Int], _ b: [Int], halo: OrderMerge.Halo) -> Set<[Int]> {
+        let inB = legs(b)
+        let shared = (0..<(a.count - 1)).filter { inB.contains([a[$0], a[$0 + 1]]) }
+        let differing = (0..<(a.count - 1)).filter { !shared.contains($0) }
+        let kept = shared.filter { p in differing.allSatisfy { abs($0 - p) > halo.legs } }
+        let chosen = !kept.isEmpty && a.count - kept.count <= halo.limit ? kept : shared
+        return Set(chosen.map { [a[$0], a[$0 + 1]] })
+    }
+
+    @Test(
+        "the merged order is the shortest that keeps the fixed legs, on random small problems, with and without a halo",
+        arguments: 0..<90)
     func equalsEnumeration(seed: UInt64) throws {
         var random = SplitMix64(seed: 4_100 + seed)
         let n = 5 + Int(seed % 4)  // 5…8 stops
@@ -56,22 +70,24 @@ struct OrderMergeTests {
             if problem.violations(of: moved).isEmpty && moved.first == first.first { second = moved }
         }
         let (a, b) = problem.length(of: first) <= problem.length(of: second) ? (first, second) : (second, first)
-        let shared = legs(a).intersection(legs(b))
-        guard let merge = OrderMerge(problem, a, b) else {
+        // No halo; a halo of one or two legs; a halo whose limit is often too small for it.
+        let halo = OrderMerge.Halo(legs: Int(seed / 30), limit: seed % 2 == 0 ? n : 4)
+        let fixed = fixedLegs(a, b, halo: halo)
+        guard let merge = OrderMerge(problem, a, b, halo: halo) else {
             // Nothing to merge: the same order, or no shared leg (the reduced problem is the whole).
-            #expect(a == b || shared.isEmpty, "seed \(seed): no merge of two orders that share legs")
+            #expect(a == b || fixed.isEmpty, "seed \(seed): no merge of two orders that share legs")
             return
         }
         #expect(merge.expand(merge.start) == a, "seed \(seed)")
-        #expect(merge.problem.count == n - shared.count, "seed \(seed): one reduced stop fewer per shared leg")
+        #expect(merge.problem.count == n - fixed.count, "seed \(seed): one reduced stop fewer per fixed leg")
 
         let reference = Reference.permutations(n)
-            .filter { problem.violations(of: $0).isEmpty && shared.isSubset(of: legs($0)) }
+            .filter { problem.violations(of: $0).isEmpty && fixed.isSubset(of: legs($0)) }
             .map { problem.length(of: $0) }.min()
         let reduced = try #require(HeldKarp.solve(merge.problem), "seed \(seed): the reduced problem has no order")
         let merged = merge.expand(reduced.order)
         #expect(problem.violations(of: merged).isEmpty, "seed \(seed)")
-        #expect(shared.isSubset(of: legs(merged)), "seed \(seed)")
+        #expect(fixed.isSubset(of: legs(merged)), "seed \(seed)")
         #expect(problem.length(of: merged) == reference, "seed \(seed)")
         #expect(problem.length(of: merged) <= problem.length(of: a), "seed \(seed)")
     }

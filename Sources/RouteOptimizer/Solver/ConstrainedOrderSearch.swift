@@ -73,6 +73,10 @@ final class ConstrainedOrderSearch {
     /// The most prefixes a merge's reduced problem may have for the exact programme over them
     /// (``PrecedenceLattice``); giving up costs a fraction of that.
     static let mergePrefixLimit = 2_000
+    /// Shared legs a merge also sets free before and after each leg only one order has, while
+    /// its reduced problem stays within `limit` stops (``OrderMerge/Halo``): on small problems
+    /// a wider search of each merge pays; on large ones it costs rounds and found nothing.
+    static let mergeHalo = OrderMerge.Halo(legs: 2, limit: 64)
 
     private let problem: RouteProblem
     private let state: FreeSequence
@@ -410,7 +414,7 @@ final class ConstrainedOrderSearch {
     /// shorter than `a`: its reduced problem solved exactly when small enough, otherwise searched
     /// from the shorter order for ``mergeRoundsPerStop`` rounds per reduced stop.
     private func merged(_ a: [Int], _ b: [Int], budget: SearchBudget) -> [Int]? {
-        guard let merge = OrderMerge(problem, a, b) else { return nil }
+        guard let merge = OrderMerge(problem, a, b, halo: Self.mergeHalo) else { return nil }
         let reduced = merge.problem
         var order = merge.start
         if reduced.count <= Self.mergeExactLimit, let (exact, _) = HeldKarp.solve(reduced) {

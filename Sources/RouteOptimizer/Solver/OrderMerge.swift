@@ -4,10 +4,20 @@
 /// exact solvers when it is small enough or by a search from the shorter order, is read back as a
 /// full order. The result is never longer than the shorter order.
 ///
+/// With a halo, shared legs near a leg the orders do not share stay free too (as ``TourMerge``'s
+/// halo): two good orders often share a leg next to where they differ that a better order lacks.
+///
 /// The constrained counterpart of ``TourMerge`` (K. Helsgaun's tour merging in LKH; W. Cook and
 /// P. Seymour solve the same reduced problem exactly). On directed orders a shared leg is one
 /// both take in the same direction, and a path keeps its direction.
 struct OrderMerge {
+    /// Shared legs set free beside each leg only one order has: the `legs` before and after it
+    /// in the shorter order, unless the reduced problem would then have more than `limit` stops.
+    struct Halo {
+        let legs: Int
+        let limit: Int
+    }
+
     /// The full problem's stops of each reduced stop, in path order.
     private let paths: [[Int]]
     /// The reduced problem: one stop per path, a leg from a path's last stop to another's first.
@@ -15,23 +25,27 @@ struct OrderMerge {
     /// The shorter order in reduced stops.
     let start: [Int]
 
-    /// Reduces orders `a` (the shorter) and `b` of `problem`, both keeping its constraints; nil
-    /// when they share every leg or the problem has pins or time windows (a path's position or
-    /// arrival time would depend on the paths before it).
+    /// Reduces orders `a` (the shorter) and `b` of `problem`, both keeping its constraints,
+    /// with an optional `halo`; nil when they share no leg or every leg, or the problem has pins
+    /// or time windows (a path's position or arrival time would depend on the paths before it).
     /// - Precondition: `a` and `b` are feasible orders of `problem` with the same fixed ends.
-    init?(_ problem: RouteProblem, _ a: [Int], _ b: [Int]) {
+    init?(_ problem: RouteProblem, _ a: [Int], _ b: [Int], halo: Halo? = nil) {
         guard problem.pins.isEmpty, problem.timeWindows.isEmpty, a != b else { return nil }
         let n = problem.count
         var nextInB = [Int](repeating: -1, count: n)
         for p in 0..<(n - 1) { nextInB[b[p]] = b[p + 1] }
-        // A closed tour's leg back to its start is never shared, so the start begins a path and
-        // the reduced tour starts where the full one does.
-        var paths: [[Int]] = []
-        var pathOf = [Int](repeating: 0, count: n)
-        for p in 0..<n {
-            if p == 0 || nextInB[a[p - 1]] != a[p] { paths.append([]) }
-            paths[paths.count - 1].append(a[p])
-            pathOf[a[p]] = paths.count - 1
+        // Leg p, from a[p] to a[p + 1], is fixed when both orders take it. A closed tour's leg
+        // back to its start is never fixed, so the start begins a path and the reduced tour
+        // starts where the full one does.
+        let shared = (0..<(n - 1)).map { nextInB[a[$0]] == a[$0 + 1] }
+        var (paths, pathOf) = Self.paths(of: a, fixed: shared)
+        if let halo, halo.legs > 0 {
+            var fixed = shared
+            for p in 0..<(n - 1) where !shared[p] {
+                for q in max(0, p - halo.legs)...min(n - 2, p + halo.legs) { fixed[q] = false }
+            }
+            let widened = Self.paths(of: a, fixed: fixed)
+            if widened.paths.count <= halo.limit && widened.paths.count < n { (paths, pathOf) = widened }
         }
         let r = paths.count
         guard r < n else { return nil }
@@ -66,4 +80,16 @@ struct OrderMerge {
 
     /// The full order of a reduced order.
     func expand(_ reduced: [Int]) -> [Int] { reduced.flatMap { paths[$0] } }
+
+    /// `order` cut into paths after each leg that is not `fixed`, and each stop's path.
+    private static func paths(of order: [Int], fixed: [Bool]) -> (paths: [[Int]], pathOf: [Int]) {
+        var paths: [[Int]] = []
+        var pathOf = [Int](repeating: 0, count: order.count)
+        for (p, stop) in order.enumerated() {
+            if p == 0 || !fixed[p - 1] { paths.append([]) }
+            paths[paths.count - 1].append(stop)
+            pathOf[stop] = paths.count - 1
+        }
+        return (paths, pathOf)
+    }
 }

@@ -1,8 +1,8 @@
 /// Two feasible orders of a problem without pins or time windows merged by solving again only
 /// where they differ: each run of legs both orders share becomes one reduced stop (a fixed path),
 /// the reduced problem keeps the precedences between paths, and its best order, found by the
-/// exact solvers when it is small enough or by a search from the shorter order, is read back as a
-/// full order. The result is never longer than the shorter order.
+/// exact solvers when it is small enough or by a search from the shorter order (``start``), is
+/// read back as a full order (``expand(_:)``), never longer than the shorter order.
 ///
 /// With a halo, shared legs near a leg the orders do not share stay free too (as ``TourMerge``'s
 /// halo): two good orders often share a leg next to where they differ that a better order lacks.

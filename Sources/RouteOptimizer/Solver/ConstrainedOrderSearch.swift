@@ -138,7 +138,7 @@ final class ConstrainedOrderSearch {
         saved = .allocate(capacity: max(m, 1))
         best = .allocate(capacity: max(m, 1))
         walkBest = .allocate(capacity: max(m, 1))
-        self.mergesWalks = mergesWalks && problem.pins.isEmpty && problem.timeWindows.isEmpty
+        self.mergesWalks = mergesWalks && OrderMerge.applies(to: problem)
         random = SplitMix64(seed: seed)
         exchanges = Double(state.layout.orderedPairs) >= Self.exchangeDensity * Double(m * (m - 1) / 2) && m >= 3
         marks = .allocate(capacity: max(n, 1))
@@ -495,7 +495,7 @@ final class ConstrainedOrderSearch {
             if accept {
                 current = (late, length)
                 state.save(into: saved)
-                if late == 0 && length < walkBestLength {
+                if mergesWalks && late == 0 && length < walkBestLength {
                     walkBestLength = length
                     state.save(into: walkBest)
                 }

@@ -22,15 +22,19 @@ struct OrderMerge {
     private let paths: [[Int]]
     /// The reduced problem: one stop per path, a leg from a path's last stop to another's first.
     let problem: RouteProblem
-    /// The shorter order in reduced stops.
-    let start: [Int]
+    /// The shorter order in reduced stops (they are numbered along it).
+    var start: [Int] { Array(0..<problem.count) }
+
+    /// Whether orders of `problem` can be merged: no pins or time windows (a path's position or
+    /// arrival time would depend on the paths before it).
+    static func applies(to problem: RouteProblem) -> Bool { problem.pins.isEmpty && problem.timeWindows.isEmpty }
 
     /// Reduces orders `a` (the shorter) and `b` of `problem`, both keeping its constraints,
-    /// with an optional `halo`; nil when they share no leg or every leg, or the problem has pins
-    /// or time windows (a path's position or arrival time would depend on the paths before it).
+    /// with an optional `halo`; nil when they share no leg or every leg, or the merge does not
+    /// apply to the problem (``applies(to:)``).
     /// - Precondition: `a` and `b` are feasible orders of `problem` with the same fixed ends.
     init?(_ problem: RouteProblem, _ a: [Int], _ b: [Int], halo: Halo? = nil) {
-        guard problem.pins.isEmpty, problem.timeWindows.isEmpty, a != b else { return nil }
+        guard Self.applies(to: problem), a != b else { return nil }
         let n = problem.count
         var nextInB = [Int](repeating: -1, count: n)
         for p in 0..<(n - 1) { nextInB[b[p]] = b[p + 1] }
@@ -75,7 +79,6 @@ struct OrderMerge {
         else { return nil }
         self.paths = paths
         self.problem = reduced
-        start = Array(0..<r)
     }
 
     /// The full order of a reduced order.

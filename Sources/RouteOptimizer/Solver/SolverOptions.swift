@@ -27,8 +27,8 @@ extension RouteSolver {
         /// 1 000 000 (about 770 MB at 64 stops). Finding out that a problem has more costs about
         /// 10–20 ms at the default.
         public var exactPrefixLimit: Int
-        /// Candidate neighbours per stop for the local search (five in eight by α-nearness, the rest
-        /// nearest); the default 6 was measured best (docs/optimizer-tuning.md).
+        /// Candidate neighbours per stop for the local search (by α-nearness once the first local
+        /// optimum is found); the default 6 was measured best (docs/optimizer-tuning.md).
         public var neighbours: Int
         /// The clock the time limit is measured on.
         public var clock: SolverClock

@@ -8,11 +8,12 @@ extension SymmetricTourSearch {
     /// The share of a time budget the penalties may take; on short budgets kicks use time better.
     static let ascentPercent = 5.0
 
-    /// Rebuilds the candidate lists: five in eight by α-nearness on the distances transformed by
-    /// 1-tree penalties (``oneTreePenalties(graph:upperBound:iterations:stop:)`` on a sparse graph,
-    /// the current tour's length as the upper bound), the rest nearest on the same distances
-    /// (some optimal edges are α-near but far from nearest); each list sorted by true distance, as
-    /// the searches stop at the first neighbour whose partial gain is no longer positive.
+    /// Rebuilds the candidate lists: the stops of smallest α-nearness on the distances transformed
+    /// by 1-tree penalties (``oneTreePenalties(graph:upperBound:iterations:stop:)`` on a sparse
+    /// graph, the current tour's length as the upper bound), as some optimal edges are α-near but
+    /// far from nearest, and all of them α (a share of nearest ones did worse); each list sorted by
+    /// true distance, as the searches stop at the first neighbour whose partial gain is no longer
+    /// positive.
     /// - Parameter stop: read after each subgradient iteration; true ends the ascent.
     func refineCandidates(_ stop: () -> Bool) {
         let graph = SparseGraph(count: n, nearest: ascentNearest, k: ascentNearest.count / n, distance: dist)
@@ -22,7 +23,7 @@ extension SymmetricTourSearch {
         let lists = pi.withUnsafeBufferPointer { pi in
             _ = trees.build(penalties: pi.baseAddress!, root: 0, excluded: -1)
             return alphaNeighbours(
-                count: n, k: k, alphaCount: (k * 5 + 4) / 8,
+                count: n, k: k, alphaCount: k,
                 parent: Array(UnsafeBufferPointer(start: trees.parent, count: n)),
                 order: Array(UnsafeBufferPointer(start: trees.order, count: n)),
                 distance: dist, penalties: pi.baseAddress!)

@@ -1,5 +1,5 @@
 /// The candidate lists of ``SymmetricTourSearch`` after its first local optimum: α-nearness on
-/// 1-tree penalties, mixed with the nearest stops.
+/// 1-tree penalties.
 extension SymmetricTourSearch {
     /// Subgradient iterations for the 1-tree penalties at most: enough for candidates, not a bound.
     static let ascentIterations = 150
@@ -8,11 +8,11 @@ extension SymmetricTourSearch {
     /// The share of a time budget the penalties may take; on short budgets kicks use time better.
     static let ascentPercent = 5.0
 
-    /// Rebuilds the candidate lists: the stops of smallest α-nearness on the distances transformed
-    /// by 1-tree penalties (``oneTreePenalties(graph:upperBound:iterations:stop:)`` on a sparse
-    /// graph, the current tour's length as the upper bound), as some optimal edges are α-near but
-    /// far from nearest, and all of them α (a share of nearest ones did worse); each list sorted by
-    /// true distance, as the searches stop at the first neighbour whose partial gain is no longer
+    /// Rebuilds the candidate lists: every candidate by α-nearness on the distances transformed by
+    /// 1-tree penalties (``oneTreePenalties(graph:upperBound:iterations:stop:)`` on a sparse graph,
+    /// the current tour's length as the upper bound), as some optimal edges are α-near but far
+    /// from nearest (lists with a share of nearest stops did worse); each list sorted by true
+    /// distance, as the searches stop at the first neighbour whose partial gain is no longer
     /// positive.
     /// - Parameter stop: read after each subgradient iteration; true ends the ascent.
     func refineCandidates(_ stop: () -> Bool) {

@@ -26,7 +26,7 @@ import GeoCore
 ///   Physics 90, 1990), and the best tour is kept aside.
 /// - K. Helsgaun, European J. Operational Research 126 (1), 2000: α-nearness candidates
 ///   (``alphaNeighbours``) on distances transformed by subgradient-optimised 1-tree penalties
-///   (``oneTreePenalties(graph:upperBound:iterations:stop:)``), mixed with the nearest;
+///   (``oneTreePenalties(graph:upperBound:iterations:stop:)``);
 ///   and the chain of sequential k-opt moves (``threeOptChain(_:)``).
 ///
 /// Fixed edges (for open paths built with a dummy stop) are never removed by a move or a kick.
